@@ -1,0 +1,67 @@
+/**
+ * The service's error catalog (spec §7.2): every `error.code`, its HTTP status and its cause.
+ *
+ * `rate_limited` stands for the spec's "(no code) · 429": it is fiscalkit's internal name for that
+ * row, and error bodies write `code: null` for it, as the service does (spec §7.2, api-notes.md §11).
+ * `unsupported_type` only ever appears per record in a tax report batch (spec §4.1 rule 3); its 422
+ * is what a single-record endpoint would answer.
+ */
+export const ERROR_CATALOG = {
+  unauthorized: { status: 401, cause: 'Missing or invalid key, or key of another environment' },
+  missing_api_key: { status: 401, cause: 'Key header absent' },
+  invalid_api_key: { status: 401, cause: 'Key not valid' },
+  expired_api_key: { status: 401, cause: 'Key expired' },
+  no_account_group: { status: 403, cause: 'Valid key, no group or permissions linked' },
+  resource_missing: { status: 404, cause: 'Resource does not exist or is not accessible in the tenant' },
+  invalid_request_params: { status: 400, cause: 'Malformed JSON, wrong types, unexpected structure' },
+  invalid_api_version: { status: 400, cause: 'Requested version not supported' },
+  missing_api_version: {
+    status: 400,
+    cause: 'Version given neither in header nor in the group configuration',
+  },
+  api_version_subdomain_mismatch: {
+    status: 400,
+    cause: 'Host does not match the requested or key-associated version',
+  },
+  parameter_blank: { status: 422, cause: 'Required field missing or blank' },
+  parameter_empty: { status: 422, cause: 'Required field missing or blank' },
+  parameter_inclusion: { status: 422, cause: 'Value outside the permitted catalogue' },
+  parameter_taken: { status: 422, cause: 'A unique value already exists' },
+  parameter_cannot_change: { status: 422, cause: 'Edit of an immutable field' },
+  parameter_invalid: { status: 422, cause: 'Invalid value' },
+  conflict: { status: 409, cause: 'Current resource state rejects the operation' },
+  unsupported_type: { status: 422, cause: 'Non-SII type in a tax report batch (per record)' },
+  rate_limited: { status: 429, cause: 'Rate limit exceeded (no code on the wire)' },
+} as const satisfies Record<string, { status: number; cause: string }>;
+
+/** An error code of the catalog (spec §7.2). */
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+/** The one error `type` the service uses (spec §7.1). */
+export const ERROR_TYPE = 'invalid_request_error';
+
+/**
+ * The HTTP status of an error code (spec §7.2).
+ *
+ * @example
+ * ```ts
+ * errorStatus('parameter_invalid'); // 422
+ * errorStatus('resource_missing'); // 404
+ * ```
+ */
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_CATALOG[code].status;
+}
+
+/**
+ * Whether a string is one of the catalog's error codes.
+ *
+ * @example
+ * ```ts
+ * isErrorCode('conflict'); // true
+ * isErrorCode('teapot'); // false
+ * ```
+ */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CATALOG, code);
+}

@@ -1,0 +1,151 @@
+import { pow10 } from '../money/fixedPoint.js';
+import { roundUnits } from '../money/round.js';
+import type { RoundingMethod } from '../money/roundingMethod.js';
+import { allocate } from './allocate.js';
+import { componentRoundedNet, type LineAmounts } from './lineAmounts.js';
+import type { TotalsMode } from './mode.js';
+import { NET_SCALE, PERCENT_SHIFT } from './scales.js';
+import type { TaxGroup } from './taxGroups.js';
+
+/** What a mode computes, as units at the currency exponent unless said otherwise. */
+export interface ModeAmounts {
+  /** Printed net of each line. */
+  lineNets: bigint[];
+  /** Printed tax of each line, per tax in the line's order. */
+  lineTaxes: bigint[][];
+  groupBases: bigint[];
+  groupTaxes: bigint[];
+  /** `per_line_unrounded` only: Σ exact nets per group, at `NET_SCALE`. */
+  groupBasesExact?: bigint[];
+  /** `per_line_unrounded` only: Σ exact line taxes per group, at `NET_SCALE + PERCENT_SHIFT`. */
+  groupTaxesExact?: bigint[];
+}
+
+/** Inputs shared by the three modes. */
+export interface ModeContext {
+  lines: readonly LineAmounts[];
+  groups: readonly TaxGroup[];
+  exponent: number;
+  method: RoundingMethod;
+}
+
+const emptyLineTaxes = (context: ModeContext) => context.lines.map(() => new Array<bigint>(0)) as bigint[][];
+
+function sumOver(group: TaxGroup, values: readonly bigint[]): bigint {
+  let sum = 0n;
+  for (const line of group.lines) sum += values[line] as bigint;
+  return sum;
+}
+
+/** Writes a group's per-line amounts into their slots of `lineTaxes`. */
+function place(group: TaxGroup, amounts: readonly bigint[], lineTaxes: bigint[][]) {
+  for (let k = 0; k < group.lines.length; k++) {
+    (lineTaxes[group.lines[k] as number] as bigint[])[group.slots[k] as number] = amounts[k] as bigint;
+  }
+}
+
+/**
+ * `accumulated` (A): component-rounded line nets; per group `tax = R(Σ nets × rate)`, the EN 16931
+ * model (BR-CO-17 holds exactly). Line taxes are informational: the group tax is allocated over
+ * the lines' `net × rate` by largest remainder (taxmath.md §3.7), so they add up to it.
+ */
+function accumulated(context: ModeContext): ModeAmounts {
+  const { exponent, method } = context;
+  const lineNets = context.lines.map((line) => componentRoundedNet(line, exponent, method));
+  const lineTaxes = emptyLineTaxes(context);
+  const groupBases: bigint[] = [];
+  const groupTaxes: bigint[] = [];
+  const shift = pow10(PERCENT_SHIFT);
+  for (const group of context.groups) {
+    const base = sumOver(group, lineNets);
+    const tax = roundUnits(base * group.percentUnits, exponent + PERCENT_SHIFT, exponent, method);
+    const exactTaxes = group.lines.map((line) => (lineNets[line] as bigint) * group.percentUnits);
+    place(group, allocate(exactTaxes, shift, tax, method), lineTaxes);
+    groupBases.push(base);
+    groupTaxes.push(tax);
+  }
+  return { lineNets, lineTaxes, groupBases, groupTaxes };
+}
+
+/**
+ * `per_line` (B): component-rounded line nets; each line tax `R(net × rate)`; group tax = Σ rounded
+ * line taxes (haltr `round_before_sum`, Odoo `round_per_line`).
+ */
+function perLine(context: ModeContext): ModeAmounts {
+  const { exponent, method } = context;
+  const lineNets = context.lines.map((line) => componentRoundedNet(line, exponent, method));
+  const lineTaxes = emptyLineTaxes(context);
+  const groupBases: bigint[] = [];
+  const groupTaxes: bigint[] = [];
+  for (const group of context.groups) {
+    const taxes = group.lines.map((line) =>
+      roundUnits((lineNets[line] as bigint) * group.percentUnits, exponent + PERCENT_SHIFT, exponent, method),
+    );
+    place(group, taxes, lineTaxes);
+    groupBases.push(sumOver(group, lineNets));
+    groupTaxes.push(taxes.reduce((sum, tax) => sum + tax, 0n));
+  }
+  return { lineNets, lineTaxes, groupBases, groupTaxes };
+}
+
+/**
+ * `per_line_unrounded` (C): nothing is rounded per line; group base = `R(Σ exact nets)`, group tax =
+ * `R(Σ exact net × rate)` (Odoo `round_globally`, GOBL `precise`). Printed line nets and taxes are
+ * allocated from the group amounts by largest remainder so that they add up (taxmath.md §3.7).
+ */
+function perLineUnrounded(context: ModeContext): ModeAmounts {
+  const { exponent, method } = context;
+  const exact = context.lines.map((line) => line.netExact);
+  const lineNets = new Array<bigint>(exact.length).fill(0n);
+  const lineTaxes = emptyLineTaxes(context);
+  const groupBases: bigint[] = [];
+  const groupTaxes: bigint[] = [];
+  const groupBasesExact: bigint[] = [];
+  const groupTaxesExact: bigint[] = [];
+  const netDivisor = pow10(NET_SCALE - exponent);
+  const taxDivisor = pow10(NET_SCALE + PERCENT_SHIFT - exponent);
+  for (const group of context.groups) {
+    const baseExact = sumOver(group, exact);
+    const exactTaxes = group.lines.map((line) => (exact[line] as bigint) * group.percentUnits);
+    const taxExact = exactTaxes.reduce((sum, tax) => sum + tax, 0n);
+    const base = roundUnits(baseExact, NET_SCALE, exponent, method);
+    const tax = roundUnits(taxExact, NET_SCALE + PERCENT_SHIFT, exponent, method);
+    // Every line has exactly one VAT group, so the VAT groups print each line's net once.
+    if (group.kind === 'vat') {
+      const nets = allocate(
+        group.lines.map((line) => exact[line] as bigint),
+        netDivisor,
+        base,
+        method,
+      );
+      group.lines.forEach((line, k) => {
+        lineNets[line] = nets[k] as bigint;
+      });
+    }
+    place(group, allocate(exactTaxes, taxDivisor, tax, method), lineTaxes);
+    groupBases.push(base);
+    groupTaxes.push(tax);
+    groupBasesExact.push(baseExact);
+    groupTaxesExact.push(taxExact);
+  }
+  return { lineNets, lineTaxes, groupBases, groupTaxes, groupBasesExact, groupTaxesExact };
+}
+
+const MODES: Readonly<Record<TotalsMode, (context: ModeContext) => ModeAmounts>> = {
+  accumulated,
+  per_line: perLine,
+  per_line_unrounded: perLineUnrounded,
+};
+
+/**
+ * Computes line and group amounts in one of the three modes of taxmath.md §3.5.
+ *
+ * @example
+ * ```ts
+ * const amounts = computeMode('per_line', { lines, groups, exponent: 2, method: 'half_up' });
+ * amounts.groupTaxes; // [182806n] for vector V01
+ * ```
+ */
+export function computeMode(mode: TotalsMode, context: ModeContext): ModeAmounts {
+  return MODES[mode](context);
+}

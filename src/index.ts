@@ -31,6 +31,13 @@ export {
 } from './money/roundingMethod.js';
 export { allocate } from './totals/allocate.js';
 export { computeTotals } from './totals/computeTotals.js';
+export {
+  TAX_KINDS,
+  type TaxKind,
+  type TotalsInput,
+  type TotalsLineInput,
+  type TotalsTaxInput,
+} from './totals/input.js';
 export { modeFlags, TOTALS_MODES, type TotalsMode, totalsMode } from './totals/mode.js';
 export type {
   AdvanceGroup,
@@ -42,14 +49,6 @@ export type {
   TotalsLine,
   TotalsResult,
 } from './totals/result.js';
-export {
-  TAX_KINDS,
-  type TaxKind,
-  type TotalsInput,
-  totalsInputSchema,
-  type TotalsLineInput,
-  type TotalsTaxInput,
-} from './totals/schema.js';
 export {
   AMOUNT_DUE_TYPE_CODES,
   type NormalizedLine,

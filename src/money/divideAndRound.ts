@@ -1,14 +1,83 @@
 import type { RoundingMethod } from './roundingMethod.js';
 
 /**
- * Rounds the exact quotient `numerator / denominator` to an integer with `method`: the one
- * implementation of the tie rules in fiscalkit. Every rounding of an amount, in the totals engine and
- * in {@link round}, ends here, so an account set to `half_up` can never get another tie rule by
- * accident (the haltr money-gem pitfall, taxmath.md §2.3).
+ * A positive divisor with its half precomputed, so that deciding a rounding needs no extra bigint
+ * allocation per call (the totals engine rounds several times per line).
+ */
+export interface Divisor {
+  value: bigint;
+  /** `⌊value / 2⌋`. */
+  half: bigint;
+  /** `−⌊value / 2⌋`. */
+  negativeHalf: bigint;
+  /** Whether `value` is even: only then can a remainder be an exact tie. */
+  even: boolean;
+}
+
+const DIVISORS = new Map<bigint, Divisor>();
+
+/**
+ * The {@link Divisor} of a positive bigint (cached for the small set of divisors fiscalkit reuses:
+ * powers of ten).
  *
- * Working on a quotient of integers keeps divisions exact too: the advance-invoice tax
- * `gross × p / (100 + p)` and pro-rata shares are rounded from the true rational value, never from a
- * truncated decimal expansion.
+ * @example
+ * ```ts
+ * divisor(100n); // { value: 100n, half: 50n, negativeHalf: -50n, even: true }
+ * ```
+ */
+export function divisor(value: bigint): Divisor {
+  let cached = DIVISORS.get(value);
+  if (cached === undefined) {
+    if (value <= 0n) throw new RangeError('divisor: must be positive');
+    const half = value / 2n;
+    cached = { value, half, negativeHalf: -half, even: value % 2n === 0n };
+    if (DIVISORS.size < 256) DIVISORS.set(value, cached);
+  }
+  return cached;
+}
+
+/**
+ * The tie rules, in one place: given the truncated quotient of `n / d` (towards zero), its
+ * remainder (with the sign of `n`) and the positive divisor `d`, returns the rounded quotient.
+ * Every rounding of an amount in fiscalkit ends here, through {@link divideAndRound} or the totals
+ * allocation, so an account set to `half_up` can never get another tie rule by accident (the
+ * haltr money-gem pitfall, taxmath.md §2.3).
+ *
+ * @example
+ * ```ts
+ * roundQuotient(100n, 5n, divisor(10n), 'half_up'); // 101n (100.5)
+ * roundQuotient(100n, 5n, divisor(10n), 'half_even'); // 100n
+ * ```
+ */
+export function roundQuotient(
+  quotient: bigint,
+  remainder: bigint,
+  d: Divisor,
+  method: RoundingMethod,
+): bigint {
+  if (remainder === 0n || method === 'down') return quotient;
+  const negative = remainder < 0n;
+  // |remainder| against d / 2: above → away from zero; below → stay; equal (even d only) → a tie.
+  const above = negative ? remainder < d.negativeHalf : remainder > d.half;
+  if (above) return negative ? quotient - 1n : quotient + 1n;
+  const tie = d.even && remainder === (negative ? d.negativeHalf : d.half);
+  if (!tie) return quotient;
+  switch (method) {
+    case 'half_up':
+      return negative ? quotient - 1n : quotient + 1n;
+    case 'half_even':
+      return quotient % 2n === 0n ? quotient : negative ? quotient - 1n : quotient + 1n;
+    case 'half_ceil':
+      return negative ? quotient : quotient + 1n;
+  }
+}
+
+/**
+ * Rounds the exact quotient `numerator / denominator` to an integer with `method`.
+ *
+ * Working on a quotient of integers keeps divisions exact: the advance-invoice tax
+ * `gross × p / (100 + p)` and pro-rata shares are rounded from their true rational value, never
+ * from a truncated decimal expansion.
  *
  * @example
  * ```ts
@@ -21,25 +90,7 @@ import type { RoundingMethod } from './roundingMethod.js';
  */
 export function divideAndRound(numerator: bigint, denominator: bigint, method: RoundingMethod): bigint {
   if (denominator === 0n) throw new RangeError('divideAndRound: division by zero');
-  let n = numerator;
-  let d = denominator;
-  if (d < 0n) {
-    n = -n;
-    d = -d;
-  }
-  const quotient = n / d; // truncates towards zero
-  const remainder = n % d; // carries the sign of n
-  if (remainder === 0n || method === 'down') return quotient;
-  const away = n < 0n ? quotient - 1n : quotient + 1n;
-  const twice = remainder < 0n ? -2n * remainder : 2n * remainder;
-  if (twice > d) return away;
-  if (twice < d) return quotient;
-  switch (method) {
-    case 'half_up':
-      return away;
-    case 'half_even':
-      return quotient % 2n === 0n ? quotient : away;
-    case 'half_ceil':
-      return n > 0n ? away : quotient;
-  }
+  const n = denominator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  return roundQuotient(n / d, n % d, divisor(d), method);
 }

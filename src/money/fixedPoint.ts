@@ -75,12 +75,17 @@ export function decimalPlaces(value: string): number {
  */
 export function toUnits(value: string, scale: number): bigint {
   const dot = value.indexOf('.');
-  if (dot === -1) return BigInt(value) * pow10(scale);
+  if (dot === -1) return BigInt(scale === 0 ? value : value + zeros(scale));
   const decimals = value.length - dot - 1;
   if (decimals > scale) throw new RangeError(`toUnits: ${value} has more than ${scale} decimals`);
-  const digits = value.slice(0, dot) + value.slice(dot + 1);
-  return BigInt(digits) * pow10(scale - decimals);
+  // Dropping the dot and padding with zeros are string operations; multiplying by 10^k would be a
+  // second bigint allocation, and this runs for every quantity and price.
+  const digits = value.replace('.', '');
+  return BigInt(decimals === scale ? digits : digits + zeros(scale - decimals));
 }
+
+const ZEROS = '0'.repeat(64);
+const zeros = (count: number) => (count <= ZEROS.length ? ZEROS.slice(0, count) : '0'.repeat(count));
 
 /**
  * Writes `units × 10^-scale` with exactly `scale` decimals: the printed form of every amount
@@ -114,11 +119,10 @@ export function formatUnits(units: bigint, scale: number): string {
  * ```
  */
 export function formatUnitsTrimmed(units: bigint, scale: number): string {
-  let value = units;
-  let s = scale;
-  while (s > 0 && value % 10n === 0n) {
-    value /= 10n;
-    s -= 1;
-  }
-  return formatUnits(value, s);
+  const written = formatUnits(units, scale);
+  if (scale === 0) return written;
+  let end = written.length;
+  while (written.charCodeAt(end - 1) === 48) end -= 1; // '0'
+  if (written.charCodeAt(end - 1) === 46) end -= 1; // '.'
+  return written.slice(0, end);
 }

@@ -2,14 +2,13 @@ import { divideAndRound } from '../money/divideAndRound.js';
 import { pow10 } from '../money/fixedPoint.js';
 import type { RoundingMethod } from '../money/roundingMethod.js';
 import { allocate } from './allocate.js';
-import { PERCENT_DECIMALS } from './scales.js';
 
 /** A VAT group of the order an advance is split over. */
 export interface OrderVatGroup {
   /** Group base and tax, units at the currency exponent. */
   base: bigint;
   tax: bigint;
-  /** The VAT percent, units at `PERCENT_DECIMALS`. */
+  /** The VAT percent, units at `percentScale`. */
   percentUnits: bigint;
 }
 
@@ -19,8 +18,6 @@ export interface AdvanceShare {
   base: bigint;
   tax: bigint;
 }
-
-const HUNDRED_PERCENT = 100n * pow10(PERCENT_DECIMALS);
 
 /**
  * Splits an advance payment (`total_amount_due` of a ZAL or KOR_ZAL invoice) over the order's VAT
@@ -34,15 +31,17 @@ const HUNDRED_PERCENT = 100n * pow10(PERCENT_DECIMALS);
  * @example
  * ```ts
  * // 5000.00 PLN advance on an order of 10000.00 + 23 % (vector V23):
- * splitAdvance(500000n, [{ base: 1000000n, tax: 230000n, percentUnits: 2300000000n }], 'half_up');
+ * splitAdvance(500000n, [{ base: 1000000n, tax: 230000n, percentUnits: 23n }], 0, 'half_up');
  * // [{ gross: 500000n, base: 406504n, tax: 93496n }]
  * ```
  */
 export function splitAdvance(
   amountDue: bigint,
   groups: readonly OrderVatGroup[],
+  percentScale: number,
   method: RoundingMethod,
 ): AdvanceShare[] | undefined {
+  const hundredPercent = 100n * pow10(percentScale);
   const grosses = groups.map((group) => group.base + group.tax);
   const orderGross = grosses.reduce((sum, gross) => sum + gross, 0n);
   if (orderGross === 0n) return undefined;
@@ -54,7 +53,7 @@ export function splitAdvance(
   );
   return shares.map((gross, g) => {
     const percent = (groups[g] as OrderVatGroup).percentUnits;
-    const tax = divideAndRound(gross * percent, HUNDRED_PERCENT + percent, method);
+    const tax = divideAndRound(gross * percent, hundredPercent + percent, method);
     return { gross, base: gross - tax, tax };
   });
 }

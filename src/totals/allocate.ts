@@ -1,5 +1,35 @@
-import { divideAndRound } from '../money/divideAndRound.js';
+import { divisor, roundQuotient } from '../money/divideAndRound.js';
 import type { RoundingMethod } from '../money/roundingMethod.js';
+
+/** Whether share `a` comes before share `b` when units move in direction `up`. */
+function before(residuals: readonly bigint[], a: number, b: number, up: boolean): boolean {
+  const ra = residuals[a] as bigint;
+  const rb = residuals[b] as bigint;
+  if (ra === rb) return a < b;
+  return up ? ra > rb : ra < rb;
+}
+
+/**
+ * The `count` shares that receive a unit first: largest residual in the direction of the
+ * difference, ties by lower index. Only the first `count` are ranked (the difference is usually a
+ * handful of units over thousands of lines), by insertion into a short sorted list.
+ */
+function firstInLine(residuals: readonly bigint[], count: number, up: boolean): number[] {
+  if (count >= residuals.length) {
+    return residuals.map((_, i) => i).sort((a, b) => (before(residuals, a, b, up) ? -1 : 1));
+  }
+  const chosen: number[] = [];
+  for (let i = 0; i < residuals.length; i++) {
+    if (chosen.length === count && !before(residuals, i, chosen[count - 1] as number, up)) continue;
+    let at = chosen.length === count ? count - 1 : chosen.length;
+    while (at > 0 && before(residuals, i, chosen[at - 1] as number, up)) {
+      chosen[at] = chosen[at - 1] as number;
+      at -= 1;
+    }
+    chosen[at] = i;
+  }
+  return chosen;
+}
 
 /**
  * Largest-remainder allocation (taxmath.md §3.7): rounds each exact share
@@ -23,35 +53,33 @@ export function allocate(
   target: bigint,
   method: RoundingMethod,
 ): bigint[] {
+  if (denominator === 0n) throw new RangeError('allocate: division by zero');
   const flip = denominator < 0n;
   const d = flip ? -denominator : denominator;
   const count = numerators.length;
+  const rounding = divisor(d);
   const shares = new Array<bigint>(count);
+  // residual_i = numerator_i − share_i × d: what rounding left over, compared exactly below.
+  const residuals = new Array<bigint>(count);
   let sum = 0n;
   for (let i = 0; i < count; i++) {
-    const share = divideAndRound(numerators[i] as bigint, denominator, method);
+    const n = flip ? -(numerators[i] as bigint) : (numerators[i] as bigint);
+    const quotient = n / d;
+    const remainder = n % d;
+    const share = roundQuotient(quotient, remainder, rounding, method);
     shares[i] = share;
+    residuals[i] = share === quotient ? remainder : remainder - (share - quotient) * d;
     sum += share;
   }
   let delta = target - sum;
   if (delta === 0n || count === 0) return shares;
 
-  const step = delta > 0n ? 1n : -1n;
-  const residual = (i: number) => {
-    const n = numerators[i] as bigint;
-    return (flip ? -n : n) - (shares[i] as bigint) * d;
-  };
-  const residuals = numerators.map((_, i) => residual(i));
-  const order = Array.from({ length: count }, (_, i) => i);
-  order.sort((a, b) => {
-    const ra = residuals[a] as bigint;
-    const rb = residuals[b] as bigint;
-    if (ra === rb) return a - b;
-    // delta > 0: largest residual first; delta < 0: most negative residual first.
-    return ra > rb === step > 0n ? -1 : 1;
-  });
-  // One pass is enough whenever the shares were rounded to the nearest unit; more passes only happen
-  // for a target far from the sum of shares, and they keep spreading evenly.
+  const up = delta > 0n;
+  const step = up ? 1n : -1n;
+  const magnitude = up ? delta : -delta;
+  const order = firstInLine(residuals, magnitude < BigInt(count) ? Number(magnitude) : count, up);
+  // One pass covers every difference that rounding to the nearest unit can leave; a target further
+  // away keeps going round the same order, so units stay spread evenly.
   while (delta !== 0n) {
     for (const i of order) {
       if (delta === 0n) break;

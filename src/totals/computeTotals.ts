@@ -3,11 +3,11 @@ import { apiErrorFromIssues } from '../errors/validationIssue.js';
 import { formatUnits, formatUnitsTrimmed, toUnits } from '../money/fixedPoint.js';
 import { type AdvanceShare, splitAdvance } from './advance.js';
 import { convertUnits } from './exchange.js';
-import { lineAmounts } from './lineAmounts.js';
+import type { TotalsInput } from './input.js';
+import { lineNets } from './lineAmounts.js';
 import { computeMode } from './modes.js';
 import type { AdvanceGroup, LocalTotals, Totals, TotalsGroup, TotalsLine, TotalsResult } from './result.js';
-import { NET_SCALE, PERCENT_SHIFT, RATE_DECIMALS } from './scales.js';
-import type { TotalsInput } from './schema.js';
+import { invoiceScales, RATE_DECIMALS } from './scales.js';
 import { collectTaxGroups, type TaxGroup } from './taxGroups.js';
 import { type NormalizedTotalsInput, validateTotalsInput } from './validateTotalsInput.js';
 
@@ -81,6 +81,7 @@ function advanceTotals(
   amountDue: string,
   input: NormalizedTotalsInput,
   groupAmounts: readonly GroupAmounts[],
+  percentScale: number,
 ) {
   const write = (units: bigint) => formatUnits(units, input.exponent);
   const due = toUnits(amountDue, input.exponent);
@@ -88,6 +89,7 @@ function advanceTotals(
   const shares = splitAdvance(
     due,
     vat.map(({ group, base, tax }) => ({ base, tax, percentUnits: group.percentUnits })),
+    percentScale,
     input.rounding_method,
   );
   if (shares === undefined) {
@@ -155,9 +157,10 @@ export function computeTotals(input: TotalsInput): TotalsResult {
   const { exponent, rounding_method: method, mode } = normalized;
   const write = (units: bigint) => formatUnits(units, exponent);
 
-  const taxGroups = collectTaxGroups(normalized.lines);
-  const amounts = normalized.lines.map(lineAmounts);
-  const computed = computeMode(mode, { lines: amounts, groups: taxGroups, exponent, method });
+  const scales = invoiceScales(normalized.lines, exponent);
+  const taxGroups = collectTaxGroups(normalized.lines, scales.percent);
+  const nets = lineNets(normalized.lines, scales, exponent, method, mode !== 'per_line_unrounded');
+  const computed = computeMode(mode, { nets, groups: taxGroups, scales, exponent, method });
   const groupAmounts: GroupAmounts[] = taxGroups.map((group, g) => ({
     group,
     base: computed.groupBases[g] as bigint,
@@ -174,18 +177,18 @@ export function computeTotals(input: TotalsInput): TotalsResult {
       tax: write(tax),
     };
     if (computed.groupBasesExact !== undefined && computed.groupTaxesExact !== undefined) {
-      written.base_exact = formatUnitsTrimmed(computed.groupBasesExact[g] as bigint, NET_SCALE);
+      written.base_exact = formatUnitsTrimmed(computed.groupBasesExact[g] as bigint, scales.net);
       written.tax_exact = formatUnitsTrimmed(
         computed.groupTaxesExact[g] as bigint,
-        NET_SCALE + PERCENT_SHIFT,
+        scales.net + scales.percentShift,
       );
     }
     return written;
   });
 
-  const lines = amounts.map(
-    (line, i): TotalsLine => ({
-      net_exact: formatUnitsTrimmed(line.netExact, NET_SCALE),
+  const lines = nets.exact.map(
+    (netExact, i): TotalsLine => ({
+      net_exact: formatUnitsTrimmed(netExact, scales.net),
       net: write(computed.lineNets[i] as bigint),
       taxes: {},
     }),
@@ -204,7 +207,7 @@ export function computeTotals(input: TotalsInput): TotalsResult {
   const result: TotalsResult = { groups, totals: orderTotals(normalized, order), lines };
   let totalGroups = groupAmounts;
   if (normalized.total_amount_due !== undefined) {
-    const advance = advanceTotals(normalized.total_amount_due, normalized, groupAmounts);
+    const advance = advanceTotals(normalized.total_amount_due, normalized, groupAmounts, scales.percent);
     totalGroups = advance.groups;
     result.totals = advance.totals;
     result.order_totals = {

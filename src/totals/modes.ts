@@ -2,9 +2,9 @@ import { pow10 } from '../money/fixedPoint.js';
 import { roundUnits } from '../money/round.js';
 import type { RoundingMethod } from '../money/roundingMethod.js';
 import { allocate } from './allocate.js';
-import { componentRoundedNet, type LineAmounts } from './lineAmounts.js';
+import type { LineNets } from './lineAmounts.js';
 import type { TotalsMode } from './mode.js';
-import { NET_SCALE, PERCENT_SHIFT } from './scales.js';
+import type { InvoiceScales } from './scales.js';
 import type { TaxGroup } from './taxGroups.js';
 
 /** What a mode computes, as units at the currency exponent unless said otherwise. */
@@ -15,21 +15,24 @@ export interface ModeAmounts {
   lineTaxes: bigint[][];
   groupBases: bigint[];
   groupTaxes: bigint[];
-  /** `per_line_unrounded` only: Σ exact nets per group, at `NET_SCALE`. */
+  /** `per_line_unrounded` only: Σ exact nets per group, at the net scale. */
   groupBasesExact?: bigint[];
-  /** `per_line_unrounded` only: Σ exact line taxes per group, at `NET_SCALE + PERCENT_SHIFT`. */
+  /** `per_line_unrounded` only: Σ exact line taxes per group, at the net scale + percent shift. */
   groupTaxesExact?: bigint[];
 }
 
 /** Inputs shared by the three modes. */
 export interface ModeContext {
-  lines: readonly LineAmounts[];
+  /** The line nets; `rounded` is filled for `accumulated` and `per_line`. */
+  nets: LineNets;
   groups: readonly TaxGroup[];
+  scales: InvoiceScales;
   exponent: number;
   method: RoundingMethod;
 }
 
-const emptyLineTaxes = (context: ModeContext) => context.lines.map(() => new Array<bigint>(0)) as bigint[][];
+const emptyLineTaxes = (context: ModeContext): bigint[][] =>
+  Array.from({ length: context.nets.exact.length }, () => []);
 
 function sumOver(group: TaxGroup, values: readonly bigint[]): bigint {
   let sum = 0n;
@@ -51,14 +54,15 @@ function place(group: TaxGroup, amounts: readonly bigint[], lineTaxes: bigint[][
  */
 function accumulated(context: ModeContext): ModeAmounts {
   const { exponent, method } = context;
-  const lineNets = context.lines.map((line) => componentRoundedNet(line, exponent, method));
+  const { net: netScale, percentShift } = context.scales;
+  const lineNets = context.nets.rounded;
   const lineTaxes = emptyLineTaxes(context);
   const groupBases: bigint[] = [];
   const groupTaxes: bigint[] = [];
-  const shift = pow10(PERCENT_SHIFT);
+  const shift = pow10(percentShift);
   for (const group of context.groups) {
     const base = sumOver(group, lineNets);
-    const tax = roundUnits(base * group.percentUnits, exponent + PERCENT_SHIFT, exponent, method);
+    const tax = roundUnits(base * group.percentUnits, exponent + percentShift, exponent, method);
     const exactTaxes = group.lines.map((line) => (lineNets[line] as bigint) * group.percentUnits);
     place(group, allocate(exactTaxes, shift, tax, method), lineTaxes);
     groupBases.push(base);
@@ -73,13 +77,14 @@ function accumulated(context: ModeContext): ModeAmounts {
  */
 function perLine(context: ModeContext): ModeAmounts {
   const { exponent, method } = context;
-  const lineNets = context.lines.map((line) => componentRoundedNet(line, exponent, method));
+  const { net: netScale, percentShift } = context.scales;
+  const lineNets = context.nets.rounded;
   const lineTaxes = emptyLineTaxes(context);
   const groupBases: bigint[] = [];
   const groupTaxes: bigint[] = [];
   for (const group of context.groups) {
     const taxes = group.lines.map((line) =>
-      roundUnits((lineNets[line] as bigint) * group.percentUnits, exponent + PERCENT_SHIFT, exponent, method),
+      roundUnits((lineNets[line] as bigint) * group.percentUnits, exponent + percentShift, exponent, method),
     );
     place(group, taxes, lineTaxes);
     groupBases.push(sumOver(group, lineNets));
@@ -95,21 +100,22 @@ function perLine(context: ModeContext): ModeAmounts {
  */
 function perLineUnrounded(context: ModeContext): ModeAmounts {
   const { exponent, method } = context;
-  const exact = context.lines.map((line) => line.netExact);
+  const { net: netScale, percentShift } = context.scales;
+  const exact = context.nets.exact;
   const lineNets = new Array<bigint>(exact.length).fill(0n);
   const lineTaxes = emptyLineTaxes(context);
   const groupBases: bigint[] = [];
   const groupTaxes: bigint[] = [];
   const groupBasesExact: bigint[] = [];
   const groupTaxesExact: bigint[] = [];
-  const netDivisor = pow10(NET_SCALE - exponent);
-  const taxDivisor = pow10(NET_SCALE + PERCENT_SHIFT - exponent);
+  const netDivisor = pow10(netScale - exponent);
+  const taxDivisor = pow10(netScale + percentShift - exponent);
   for (const group of context.groups) {
     const baseExact = sumOver(group, exact);
     const exactTaxes = group.lines.map((line) => (exact[line] as bigint) * group.percentUnits);
     const taxExact = exactTaxes.reduce((sum, tax) => sum + tax, 0n);
-    const base = roundUnits(baseExact, NET_SCALE, exponent, method);
-    const tax = roundUnits(taxExact, NET_SCALE + PERCENT_SHIFT, exponent, method);
+    const base = roundUnits(baseExact, netScale, exponent, method);
+    const tax = roundUnits(taxExact, netScale + percentShift, exponent, method);
     // Every line has exactly one VAT group, so the VAT groups print each line's net once.
     if (group.kind === 'vat') {
       const nets = allocate(

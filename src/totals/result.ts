@@ -1,4 +1,4 @@
-import type { TaxKind } from './schema.js';
+import type { TaxKind } from './input.js';
 
 /**
  * A tax group of the result (taxmath.md §3.4). Amounts are decimal strings with exactly the

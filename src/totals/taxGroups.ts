@@ -1,6 +1,5 @@
-import { formatUnitsTrimmed, toUnits } from '../money/fixedPoint.js';
-import { PERCENT_DECIMALS } from './scales.js';
-import type { TaxKind } from './schema.js';
+import { decimalPlaces, formatUnitsTrimmed, toUnits } from '../money/fixedPoint.js';
+import type { TaxKind } from './input.js';
 import type { NormalizedLine, NormalizedTax } from './validateTotalsInput.js';
 
 /** A tax group (taxmath.md §3.4): the lines that carry one (kind, category, name, percent). */
@@ -12,12 +11,17 @@ export interface TaxGroup {
   category: string;
   /** The percent normalized: no trailing zeros, never negative (`21.00` → `21`). */
   percent: string;
-  /** The percent as units at `PERCENT_DECIMALS`. */
+  /** The percent as units at the invoice's percent scale. */
   percentUnits: bigint;
   /** Indexes of the lines in the group, in line order. */
   lines: number[];
   /** For each of those lines, the position of this group's tax among the line's taxes. */
   slots: number[];
+}
+
+/** A percent without trailing zeros: `21.00` → `21`, `5.20` → `5.2`. */
+function normalizedPercent(percent: string): string {
+  return formatUnitsTrimmed(toUnits(percent, decimalPlaces(percent)), decimalPlaces(percent));
 }
 
 /**
@@ -29,7 +33,7 @@ export interface TaxGroup {
  * ```
  */
 export function taxGroupKey(tax: NormalizedTax): string {
-  return `${tax.kind}|${tax.category}|${tax.name}|${formatUnitsTrimmed(toUnits(tax.percent, PERCENT_DECIMALS), PERCENT_DECIMALS)}`;
+  return `${tax.kind}|${tax.category}|${tax.name}|${normalizedPercent(tax.percent)}`;
 }
 
 /**
@@ -37,44 +41,62 @@ export function taxGroupKey(tax: NormalizedTax): string {
  *
  * @example
  * ```ts
- * collectTaxGroups(lines).map((group) => group.key); // ['vat|S|IVA|21', 'surcharge||RE|5.2']
+ * collectTaxGroups(lines, 1).map((group) => group.key); // ['vat|S|IVA|21', 'surcharge||RE|5.2']
  * ```
  */
-export function collectTaxGroups(lines: readonly NormalizedLine[]): TaxGroup[] {
+export function collectTaxGroups(lines: readonly NormalizedLine[], percentScale: number): TaxGroup[] {
   const groups: TaxGroup[] = [];
   const byKey = new Map<string, TaxGroup>();
-  // Lines mostly repeat a few taxes written the same way: look them up as written before
-  // normalizing the percent (`21` and `21.00` still meet in `byKey`).
-  const byWritten = new Map<string, TaxGroup>();
-  lines.forEach((line, index) => {
-    line.taxes.forEach((tax, slot) => {
-      const written = `${tax.kind}|${tax.category}|${tax.name}|${tax.percent}`;
-      let group = byWritten.get(written);
+  // Lines mostly repeat a few taxes written the same way: find them by (kind, category, name,
+  // percent as written) in nested maps, without building a key string per line. Percents written
+  // differently (`21`, `21.00`) still meet in `byKey`.
+  const written = new Map<string, Map<string, Map<string, Map<string, TaxGroup>>>>();
+  for (let index = 0; index < lines.length; index++) {
+    const taxes = (lines[index] as NormalizedLine).taxes;
+    for (let slot = 0; slot < taxes.length; slot++) {
+      const tax = taxes[slot] as NormalizedTax;
+      const byCategory = nested(written, tax.kind);
+      const byName = nested(byCategory, tax.category);
+      const byPercent = nested(byName, tax.name);
+      let group = byPercent.get(tax.percent);
       if (group === undefined) {
-        const key = taxGroupKey(tax);
-        group = byKey.get(key);
-        if (group !== undefined) byWritten.set(written, group);
-      }
-      if (group === undefined) {
-        const key = taxGroupKey(tax);
-        const percentUnits = toUnits(tax.percent, PERCENT_DECIMALS);
-        group = {
-          key,
-          kind: tax.kind,
-          name: tax.name,
-          category: tax.category,
-          percent: formatUnitsTrimmed(percentUnits, PERCENT_DECIMALS),
-          percentUnits,
-          lines: [],
-          slots: [],
-        };
-        byKey.set(key, group);
-        byWritten.set(written, group);
-        groups.push(group);
+        group = byKey.get(taxGroupKey(tax)) ?? newGroup(tax, percentScale, groups, byKey);
+        byPercent.set(tax.percent, group);
       }
       group.lines.push(index);
       group.slots.push(slot);
-    });
-  });
+    }
+  }
   return groups;
+}
+
+function nested<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let inner = map.get(key);
+  if (inner === undefined) {
+    inner = new Map();
+    map.set(key, inner);
+  }
+  return inner;
+}
+
+function newGroup(
+  tax: NormalizedTax,
+  percentScale: number,
+  groups: TaxGroup[],
+  byKey: Map<string, TaxGroup>,
+): TaxGroup {
+  const percentUnits = toUnits(tax.percent, percentScale);
+  const group: TaxGroup = {
+    key: taxGroupKey(tax),
+    kind: tax.kind,
+    name: tax.name,
+    category: tax.category,
+    percent: normalizedPercent(tax.percent),
+    percentUnits,
+    lines: [],
+    slots: [],
+  };
+  byKey.set(group.key, group);
+  groups.push(group);
+  return group;
 }

@@ -77,6 +77,7 @@ export function allocate(
   const up = delta > 0n;
   const step = up ? 1n : -1n;
   const magnitude = up ? delta : -delta;
+  // money-safe: a number of lines to receive a unit, smaller than the line count here.
   const order = firstInLine(residuals, magnitude < BigInt(count) ? Number(magnitude) : count, up);
   // One pass covers every difference that rounding to the nearest unit can leave; a target further
   // away keeps going round the same order, so units stay spread evenly.

@@ -54,7 +54,7 @@ function place(group: TaxGroup, amounts: readonly bigint[], lineTaxes: bigint[][
  */
 function accumulated(context: ModeContext): ModeAmounts {
   const { exponent, method } = context;
-  const { net: netScale, percentShift } = context.scales;
+  const { percentShift } = context.scales;
   const lineNets = context.nets.rounded;
   const lineTaxes = emptyLineTaxes(context);
   const groupBases: bigint[] = [];
@@ -77,7 +77,7 @@ function accumulated(context: ModeContext): ModeAmounts {
  */
 function perLine(context: ModeContext): ModeAmounts {
   const { exponent, method } = context;
-  const { net: netScale, percentShift } = context.scales;
+  const { percentShift } = context.scales;
   const lineNets = context.nets.rounded;
   const lineTaxes = emptyLineTaxes(context);
   const groupBases: bigint[] = [];

@@ -1,5 +1,5 @@
 import { bench, describe } from 'vitest';
-import { computeTotals, type TotalsInput, TOTALS_MODES, modeFlags } from '../../src/index.js';
+import { computeTotals, modeFlags, TOTALS_MODES, type TotalsInput } from '../../src/index.js';
 
 /**
  * taxmath.md §6 workload: 10,000 lines, quantity with 3 decimals, price with 6 decimals, 2 taxes per
@@ -33,8 +33,12 @@ const large = invoice(10_000);
 
 describe('computeTotals, 10,000 lines × 2 taxes', () => {
   for (const mode of TOTALS_MODES) {
-    bench(mode, () => {
-      computeTotals({ ...large, ...modeFlags(mode) });
-    }, { iterations: 30, warmupIterations: 5, time: 0 });
+    bench(
+      mode,
+      () => {
+        computeTotals({ ...large, ...modeFlags(mode) });
+      },
+      { iterations: 30, warmupIterations: 5, time: 0 },
+    );
   }
 });

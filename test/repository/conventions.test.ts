@@ -1,0 +1,49 @@
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { readProjectFile, sourceFiles, sourceProgram } from '../support/sourceFiles.js';
+
+describe('repository conventions (DESIGN.md)', () => {
+  it('the pure core imports nothing from node: (it must run in any JavaScript runtime)', () => {
+    const offenders = sourceFiles()
+      .filter((file) => !file.startsWith('src/adapters/'))
+      .filter((file) => /from ['"]node:|require\(['"]node:/.test(readProjectFile(file)));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the core has no clock, randomness or global Decimal configuration', () => {
+    const offenders = sourceFiles().filter((file) =>
+      /\bDate\.now\(|new Date\(|Math\.random\(|crypto\.randomUUID|Decimal\.set\(/.test(readProjectFile(file)),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('every exported function and class has a TSDoc comment with an @example', () => {
+    const program = sourceProgram();
+    const missing: string[] = [];
+    for (const file of program.getSourceFiles()) {
+      if (!/\/src\//.test(file.fileName)) continue;
+      const where = (node: ts.Node) =>
+        `${file.fileName.replace(/.*\/src\//, 'src/')}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}`;
+      for (const statement of file.statements) {
+        const exported = ts.getCombinedModifierFlags(statement as ts.Declaration) & ts.ModifierFlags.Export;
+        if (!exported) continue;
+        const docs = ts.getJSDocCommentsAndTags(statement);
+        const hasDoc = docs.length > 0;
+        const hasExample = ts.getJSDocTags(statement).some((tag) => tag.tagName.text === 'example');
+        const isCallable =
+          ts.isFunctionDeclaration(statement) ||
+          ts.isClassDeclaration(statement) ||
+          (ts.isVariableStatement(statement) &&
+            statement.declarationList.declarations.some(
+              (declaration) =>
+                declaration.initializer !== undefined &&
+                (ts.isArrowFunction(declaration.initializer) ||
+                  ts.isFunctionExpression(declaration.initializer)),
+            ));
+        if (!hasDoc) missing.push(`${where(statement)} has no TSDoc comment`);
+        else if (isCallable && !hasExample) missing.push(`${where(statement)} has no @example`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -10,10 +10,49 @@ function describe(input: unknown): string {
   return `a value of type ${typeof input}`;
 }
 
-function codeOf(issue: z.core.$ZodIssue): ErrorCode {
+const EXPECTED: Readonly<Record<string, string>> = {
+  string: 'a string',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  bigint: 'an integer',
+  date: 'a date',
+};
+
+/** The value at `path` of `root`, if the path exists. */
+function valueAt(root: unknown, path: readonly PropertyKey[]): { found: boolean; value?: unknown } {
+  let value = root;
+  for (const segment of path) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, segment))
+      return { found: false };
+    value = (value as Record<PropertyKey, unknown>)[segment];
+  }
+  return { found: true, value };
+}
+
+/**
+ * Whether the issue is about a field that is simply not there. zod v4 reports a missing field as
+ * `invalid_type` (or `invalid_value` for an enum) with `input: undefined`; the input is only recorded
+ * with `reportInput`, so the original input, when given, is consulted instead.
+ */
+function isMissing(issue: z.core.$ZodIssue, input: { given: boolean; value?: unknown }): boolean {
+  if (issue.code !== 'invalid_type' && issue.code !== 'invalid_value') return false;
+  if (input.given) {
+    const at = valueAt(input.value, issue.path);
+    return !at.found || at.value === undefined;
+  }
+  return 'input' in issue && issue.input === undefined;
+}
+
+function received(issue: z.core.$ZodIssue, input: { given: boolean; value?: unknown }): unknown {
+  if ('input' in issue) return issue.input;
+  return input.given ? valueAt(input.value, issue.path).value : undefined;
+}
+
+function codeOf(issue: z.core.$ZodIssue, missing: boolean): ErrorCode {
+  if (missing) return 'parameter_blank';
   switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? 'parameter_blank' : 'parameter_invalid';
     case 'invalid_value':
       return 'parameter_inclusion';
     case 'too_small':
@@ -23,18 +62,21 @@ function codeOf(issue: z.core.$ZodIssue): ErrorCode {
   }
 }
 
-function messageOf(issue: z.core.$ZodIssue, at: string): string {
+function messageOf(issue: z.core.$ZodIssue, at: string, missing: boolean, value: unknown): string {
   // A problem with the whole input has no param; the message then speaks of "the input".
   const param = at === '' ? 'the input' : at;
+  if (missing) return `${param} is required`;
   switch (issue.code) {
     case 'invalid_type': {
-      if (issue.input === undefined) return `${param} is required`;
-      const expected = issue.expected === 'string' ? 'a string' : `${issue.expected}`;
-      const hint = typeof issue.input === 'number' ? ' (amounts are decimal strings, never JS numbers)' : '';
-      return `${param} must be ${expected}, not ${describe(issue.input)}${hint}`;
+      const expected = EXPECTED[issue.expected] ?? issue.expected;
+      const hint =
+        issue.expected === 'string' && typeof value === 'number'
+          ? ' (amounts are decimal strings, never JS numbers)'
+          : '';
+      return `${param} must be ${expected}, not ${describe(value)}${hint}`;
     }
     case 'invalid_value':
-      return `${param} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, not ${describe(issue.input)}`;
+      return `${param} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, not ${describe(value)}`;
     case 'unrecognized_keys':
       return `${param} is not a known field`;
     case 'too_small':
@@ -49,30 +91,38 @@ function messageOf(issue: z.core.$ZodIssue, at: string): string {
  * Turns a zod error into {@link ValidationIssue}s with the service's codes: a missing field is
  * `parameter_blank`, an empty required list `parameter_empty`, a value outside an enum
  * `parameter_inclusion`, anything else `parameter_invalid`. An unknown key is reported at its own
- * path. Parse with `{ reportInput: true }` so messages can say what was received.
+ * path. Pass the parsed input (or parse with `{ reportInput: true }`) so that a missing field can
+ * be told from a wrong one and messages can say what was received.
  *
  * @example
  * ```ts
- * const result = schema.safeParse(input, { reportInput: true });
- * if (!result.success) return { success: false, issues: issuesFromZod(result.error) };
+ * const result = schema.safeParse(input);
+ * if (!result.success) return { success: false, issues: issuesFromZod(result.error, { input }) };
  * ```
  */
 export function issuesFromZod(
   error: z.core.$ZodError,
-  prefix: readonly PropertyKey[] = [],
+  options: { input?: unknown; prefix?: readonly PropertyKey[] } = {},
 ): ValidationIssue[] {
+  const input = { given: Object.hasOwn(options, 'input'), value: options.input };
+  const prefix = options.prefix ?? [];
   const issues: ValidationIssue[] = [];
   for (const issue of error.issues) {
     const path = [...prefix, ...issue.path];
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const param = formatParam([...path, key]);
-        issues.push({ code: 'parameter_invalid', param, message: messageOf(issue, param) });
+        issues.push({ code: 'parameter_invalid', param, message: `${param} is not a known field` });
       }
       continue;
     }
     const param = formatParam(path);
-    issues.push({ code: codeOf(issue), param, message: messageOf(issue, param) });
+    const missing = isMissing(issue, input);
+    issues.push({
+      code: codeOf(issue, missing),
+      param,
+      message: messageOf(issue, param, missing, received(issue, input)),
+    });
   }
   return issues;
 }

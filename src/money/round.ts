@@ -1,7 +1,7 @@
 import { currencyExponent } from './currencies.js';
 import { Decimal } from './decimal.js';
 import { divideAndRound } from './divideAndRound.js';
-import { formatUnits, pow10 } from './fixedPoint.js';
+import { formatUnits, pow10, toUnits } from './fixedPoint.js';
 import type { RoundingMethod } from './roundingMethod.js';
 
 /**
@@ -28,8 +28,9 @@ export function round(
   const value = new Decimal(amount);
   if (!value.isFinite()) throw new RangeError(`round: not a finite amount: ${value.toString()}`);
   const scale = Math.max(value.decimalPlaces(), exponent);
-  // value × 10^scale is an integer: exact conversion, then one rounding division.
-  const units = BigInt(value.times(new Decimal(10).pow(scale)).toString());
+  // The plain string of the value, read as units at its own scale: exact for any number of digits
+  // (a multiplication would round to the Decimal precision), then one rounding division.
+  const units = toUnits(value.toString(), scale);
   const rounded = divideAndRound(units, pow10(scale - exponent), method);
   return new Decimal(formatUnits(rounded, exponent));
 }

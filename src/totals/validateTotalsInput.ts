@@ -536,7 +536,12 @@ export function validateTotalsInput(input: unknown): Validated<NormalizedTotalsI
       }
       exchange = { rate, local_currency: localCurrency, local_exponent: currencyExponent(localCurrency) };
     }
-  } else if (localCurrency !== undefined && currency !== undefined && localCurrency !== currency) {
+  } else if (
+    isAbsent(input.exchange_rate) &&
+    localCurrency !== undefined &&
+    currency !== undefined &&
+    localCurrency !== currency
+  ) {
     issues.add(
       'parameter_blank',
       ['exchange_rate'],

@@ -25,7 +25,11 @@ describe('repository conventions (DESIGN.md)', () => {
       const where = (node: ts.Node) =>
         `${file.fileName.replace(/.*\/src\//, 'src/')}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}`;
       for (const statement of file.statements) {
-        const exported = ts.getCombinedModifierFlags(statement as ts.Declaration) & ts.ModifierFlags.Export;
+        const exported =
+          ts.canHaveModifiers(statement) &&
+          (ts.getModifiers(statement) ?? []).some(
+            (modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword,
+          );
         if (!exported) continue;
         const docs = ts.getJSDocCommentsAndTags(statement);
         const hasDoc = docs.length > 0;

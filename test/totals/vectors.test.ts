@@ -29,7 +29,10 @@ describe.skipIf(!hasShared)('golden vectors (shared/vectors/taxmath-vectors.json
             expect(linesOmitted).toBe(`${vector.input.lines.length} lines`);
             expect(lines).toHaveLength(vector.input.lines.length);
             for (const group of result.groups) {
-              const cents = lines.reduce((sum, line) => sum + BigInt((line.taxes[group.key] ?? '0').replace('.', '')), 0n);
+              const cents = lines.reduce(
+                (sum, line) => sum + BigInt((line.taxes[group.key] ?? '0').replace('.', '')),
+                0n,
+              );
               expect(cents).toBe(BigInt(group.tax.replace('.', '')));
             }
           }

@@ -4,7 +4,7 @@ import { formatUnits, formatUnitsTrimmed, toUnits } from '../money/fixedPoint.js
 import { type AdvanceShare, splitAdvance } from './advance.js';
 import { convertUnits } from './exchange.js';
 import type { TotalsInput } from './input.js';
-import { lineNets } from './lineAmounts.js';
+import { lineNets } from './lineNets.js';
 import { computeMode } from './modes.js';
 import type { AdvanceGroup, LocalTotals, Totals, TotalsGroup, TotalsLine, TotalsResult } from './result.js';
 import { invoiceScales, RATE_DECIMALS } from './scales.js';

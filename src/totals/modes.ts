@@ -2,7 +2,7 @@ import { pow10 } from '../money/fixedPoint.js';
 import { roundUnits } from '../money/round.js';
 import type { RoundingMethod } from '../money/roundingMethod.js';
 import { allocate } from './allocate.js';
-import type { LineNets } from './lineAmounts.js';
+import type { LineNets } from './lineNets.js';
 import type { TotalsMode } from './mode.js';
 import type { InvoiceScales } from './scales.js';
 import type { TaxGroup } from './taxGroups.js';

@@ -47,36 +47,24 @@ export function taxGroupKey(tax: NormalizedTax): string {
 export function collectTaxGroups(lines: readonly NormalizedLine[], percentScale: number): TaxGroup[] {
   const groups: TaxGroup[] = [];
   const byKey = new Map<string, TaxGroup>();
-  // Lines mostly repeat a few taxes written the same way: find them by (kind, category, name,
-  // percent as written) in nested maps, without building a key string per line. Percents written
-  // differently (`21`, `21.00`) still meet in `byKey`.
-  const written = new Map<string, Map<string, Map<string, Map<string, TaxGroup>>>>();
+  // Validation shares one NormalizedTax object per distinct tax, so the object finds its group
+  // without building a key string per line; percents written differently (`21`, `21.00`) are
+  // different objects that still meet in `byKey`.
+  const byTax = new Map<NormalizedTax, TaxGroup>();
   for (let index = 0; index < lines.length; index++) {
     const taxes = (lines[index] as NormalizedLine).taxes;
     for (let slot = 0; slot < taxes.length; slot++) {
       const tax = taxes[slot] as NormalizedTax;
-      const byCategory = nested(written, tax.kind);
-      const byName = nested(byCategory, tax.category);
-      const byPercent = nested(byName, tax.name);
-      let group = byPercent.get(tax.percent);
+      let group = byTax.get(tax);
       if (group === undefined) {
         group = byKey.get(taxGroupKey(tax)) ?? newGroup(tax, percentScale, groups, byKey);
-        byPercent.set(tax.percent, group);
+        byTax.set(tax, group);
       }
       group.lines.push(index);
       group.slots.push(slot);
     }
   }
   return groups;
-}
-
-function nested<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
-  let inner = map.get(key);
-  if (inner === undefined) {
-    inner = new Map();
-    map.set(key, inner);
-  }
-  return inner;
 }
 
 function newGroup(

@@ -1,5 +1,28 @@
 // fiscalkit: the root entry point. Named exports only; one line per concept.
 
+export { COUNTRIES, countryName, isCountryCode } from './codelists/countries.js';
+export { CURRENCIES, type CurrencyEntry } from './codelists/currencies.js';
+export {
+  INVOICE_STATES,
+  type InvoiceStateEntry,
+  isInvoiceState,
+  isMarkAsState,
+  MARK_AS_STATES,
+} from './codelists/invoiceStates.js';
+export {
+  FATTURAPA_DOCUMENT_TYPES,
+  INVOICE_TYPE_CODES,
+  INVOICE_TYPES,
+  type InvoiceType,
+  isInvoiceType,
+  isInvoiceTypeCode,
+  KSEF_TYPE_CODES,
+  type KsefTypeCode,
+  UNCL1001_INVOICE_TYPE_CODES,
+} from './codelists/invoiceTypes.js';
+export { isLanguageCode, LANGUAGES, type LanguageEntry } from './codelists/languages.js';
+export { DEPRECATED_SCHEMES, isSchemeCode, SCHEMES, type SchemeEntry } from './codelists/schemes.js';
+export { isTransportTypeCode, TRANSPORT_TYPES, type TransportTypeEntry } from './codelists/transportTypes.js';
 export { ApiError, type ApiErrorOptions, isApiError } from './errors/ApiError.js';
 export { ERROR_CATALOG, ERROR_TYPE, type ErrorCode, errorStatus, isErrorCode } from './errors/catalog.js';
 export { type ErrorBody, errorBody } from './errors/errorBody.js';
@@ -10,6 +33,257 @@ export {
   type ValidationIssue,
 } from './errors/validationIssue.js';
 export { issuesFromZod } from './errors/zodIssues.js';
+export { checkBic, checkIban, type IbanCheck } from './identifiers/bankAccount.js';
+export { checkBelgianOgm, createBelgianOgm, ogmBase } from './identifiers/belgianOgm.js';
+export type { IdentifierCheck } from './identifiers/identifierCheck.js';
+export { checkPolishKrs } from './identifiers/polishKrs.js';
+export { checkPolishNip } from './identifiers/polishNip.js';
+export { checkPolishRegon, isRegonShape, type PolishRegonCheck } from './identifiers/polishRegon.js';
+export { padSchemeCode, schemeCode } from './identifiers/schemeCode.js';
+export {
+  checkSpanishTin,
+  compactSpanishTin,
+  type SpanishTinCheck,
+  type SpanishTinKind,
+} from './identifiers/spanishTin.js';
+export {
+  ACCOUNT_ROUNDING_METHODS,
+  type Account,
+  type AccountCreate,
+  AccountCreateSchema,
+  AccountSchema,
+  type AccountUpdate,
+  AccountUpdateSchema,
+  parseAccount,
+} from './model/account.js';
+export { type BankAccount, BankAccountSchema } from './model/bankAccount.js';
+export {
+  type Contact,
+  type ContactCreate,
+  ContactCreateSchema,
+  ContactSchema,
+  type ContactUpdate,
+  ContactUpdateSchema,
+  parseContact,
+} from './model/contact.js';
+export {
+  buildEvent,
+  EVENT_CODES,
+  type EventCode,
+  type EventDataByCode,
+  type EventEnvelope,
+  type EventOf,
+  EventSchema,
+  type EventStamp,
+  type IssuedInvoiceStateChangeData,
+  IssuedInvoiceStateChangeDataSchema,
+  type SiiBatchFinishedData,
+  SiiBatchFinishedDataSchema,
+  type TaxReportStateChangeData,
+  TaxReportStateChangeDataSchema,
+  type TinVerificationFinishedData,
+  TinVerificationFinishedDataSchema,
+} from './model/event.js';
+export {
+  type InlineContact,
+  InlineContactSchema,
+  type Invoice,
+  InvoiceContactSchema,
+  type InvoiceCreate,
+  InvoiceCreateSchema,
+  InvoiceSchema,
+  type InvoiceUpdate,
+  InvoiceUpdateSchema,
+  MAX_INVOICE_LINES,
+  parseInvoice,
+} from './model/invoice.js';
+export {
+  type InvoiceLine,
+  InvoiceLineSchema,
+  type InvoiceLineWrite,
+  InvoiceLineWriteSchema,
+  type LineTax,
+  LineTaxSchema,
+} from './model/invoiceLine.js';
+export {
+  INVOICE_REFERENCE_TYPES,
+  INVOICE_REFERENCE_WRITE_ONLY,
+  type InvoiceReference,
+  InvoiceReferenceSchema,
+  type InvoiceReferenceType,
+  type InvoiceReferenceWrite,
+  InvoiceReferenceWriteSchema,
+} from './model/invoiceReference.js';
+export { isIsoDate } from './model/isoDate.js';
+export {
+  KSEF_THIRD_PARTY_ROLES,
+  type KsefTaxReport,
+  type KsefTaxReportCreate,
+  KsefTaxReportCreateSchema,
+  KsefTaxReportSchema,
+  type KsefTaxReportUpdate,
+  KsefTaxReportUpdateSchema,
+  type KsefThirdPartyRole,
+  type PrepaymentReference,
+  type PrepaymentReferenceInput,
+  PrepaymentReferenceInputSchema,
+  PrepaymentReferenceSchema,
+  parseKsefTaxReport,
+} from './model/ksefTaxReport.js';
+export {
+  LEDGER_STATES,
+  type Ledger,
+  LedgerSchema,
+  type LedgerState,
+  ledgerStateFromEstadoEnvio,
+  MAX_RECORDS_PER_LEDGER,
+  SII_RECORD_STATUSES,
+  SII_SUBMISSION_STATUSES,
+  type SiiRecordStatus,
+  type SiiSubmissionStatus,
+  taxReportStateFromEstadoRegistro,
+} from './model/ledger.js';
+export { isLosslessNumber, type LosslessNumberLike, plainNumberText } from './model/losslessNumber.js';
+export { type Operation, parseWith } from './model/parse.js';
+export { ROUTING_CODE_SLOTS, type RoutingCodes, RoutingCodesSchema } from './model/routingCodes.js';
+export {
+  SII_COMMUNICATION_TYPES,
+  SII_CORRECTIVE_INVOICE_TYPE_CODES,
+  SII_CORRECTIVE_TYPES,
+  SII_EXEMPTION_REASONS,
+  SII_INSURANCE_OPERATION_KEYS,
+  SII_INTRA_COMMUNITY_DECLARED_KEYS,
+  SII_INTRA_COMMUNITY_OPERATION_KEYS,
+  SII_INVOICE_TYPE_CODES,
+  SII_MEMBER_STATES,
+  SII_NO_SUBJECT_REASONS,
+  SII_NON_EXEMPTION_CODES,
+  SII_PARTY_TAX_SCHEMES,
+  SII_PAYMENT_METHODS,
+  SII_PERIODS,
+  SII_SPECIAL_REGIME_KEYS,
+} from './model/siiCodes.js';
+export {
+  parseSiiTaxReport,
+  SII_BOOK_TYPES,
+  SII_COLLECTION_PAYMENT_BOOKS,
+  SII_OPERATION_TYPES,
+  type SiiBookType,
+  type SiiCapitalGood,
+  SiiCapitalGoodSchema,
+  type SiiCorrectedInvoice,
+  SiiCorrectedInvoiceSchema,
+  type SiiIntraCommunityOperation,
+  SiiIntraCommunityOperationSchema,
+  type SiiPayment,
+  SiiPaymentSchema,
+  type SiiTaxBreakdown,
+  SiiTaxBreakdownSchema,
+  type SiiTaxReport,
+  type SiiTaxReportCreate,
+  SiiTaxReportCreateSchema,
+  SiiTaxReportSchema,
+  type SiiTaxReportUpdate,
+  SiiTaxReportUpdateSchema,
+} from './model/siiTaxReport.js';
+export {
+  isTaxReportType,
+  parseTaxReport,
+  type TaxReport,
+  type TaxReportCreate,
+  TaxReportSchema,
+  type TaxReportUpdate,
+} from './model/taxReport.js';
+export {
+  BATCH_RECORD_STATUSES,
+  type BatchRecordError,
+  BatchRecordErrorSchema,
+  type BatchRecordResult,
+  BatchRecordResultSchema,
+  type BatchRecordStatus,
+  batchRecordError,
+  MAX_TAX_REPORTS_PER_BATCH,
+  parseTaxReportBatch,
+  TAX_REPORT_BATCH_STATUSES,
+  type TaxReportBatch,
+  type TaxReportBatchAccepted,
+  TaxReportBatchAcceptedSchema,
+  type TaxReportBatchRequest,
+  TaxReportBatchRequestSchema,
+  TaxReportBatchSchema,
+  type TaxReportBatchStatus,
+} from './model/taxReportBatch.js';
+export {
+  TAX_REPORT_STATES,
+  TAX_REPORT_TYPES,
+  type TaxReportState,
+  type TaxReportType,
+} from './model/taxReportCommon.js';
+export {
+  THIRD_PARTY_ROLES,
+  type ThirdParty,
+  type ThirdPartyRole,
+  ThirdPartySchema,
+} from './model/thirdParty.js';
+export {
+  CENSUS_RESULTS,
+  type CensusAnswer,
+  type CensusResult,
+  censusMatch,
+  FINISHED_TIN_VERIFICATION_STATUSES,
+  MAX_TIN_VERIFICATION_PAIRS,
+  normalizeCensusResult,
+  parseTinVerificationRequest,
+  resultName,
+  TIN_VERIFICATION_STATUSES,
+  type TinOutcome,
+  TinOutcomeSchema,
+  type TinPair,
+  TinPairSchema,
+  type TinResult,
+  TinResultSchema,
+  type TinVerification,
+  TinVerificationBodySchema,
+  type TinVerificationRecord,
+  TinVerificationRecordSchema,
+  type TinVerificationRequest,
+  type TinVerificationRequestInput,
+  TinVerificationSchema,
+  type TinVerificationStatus,
+  tinOutcome,
+  toTinVerificationResource,
+} from './model/tinVerification.js';
+export {
+  newTransport,
+  PEPPOL_PUBLICATION_STATUSES,
+  type PeppolPublicationStatus,
+  parseTransport,
+  type ReceptionDocumentType,
+  ReceptionDocumentTypeSchema,
+  receptionDocumentTypes,
+  type Transport,
+  type TransportCreate,
+  TransportCreateSchema,
+  TransportSchema,
+  type TransportUpdate,
+  TransportUpdateSchema,
+} from './model/transport.js';
+export {
+  applyWebhookSubscriptionUpdate,
+  createWebhookSubscription,
+  isWebhookSecret,
+  type NewWebhookSubscription,
+  parseWebhookSubscription,
+  WEBHOOK_SECRET_BYTES,
+  WEBHOOK_SECRET_PREFIX,
+  type WebhookSubscription,
+  type WebhookSubscriptionCreate,
+  WebhookSubscriptionCreateSchema,
+  WebhookSubscriptionSchema,
+  type WebhookSubscriptionUpdate,
+  WebhookSubscriptionUpdateSchema,
+  webhookSecret,
+} from './model/webhookSubscription.js';
 export { CURRENCY_CODES, currencyExponent, isCurrencyCode } from './money/currencies.js';
 export { Decimal } from './money/decimal.js';
 export { divideAndRound } from './money/divideAndRound.js';
@@ -29,6 +303,67 @@ export {
   type RoundingMethod,
   roundingMethodFromAccount,
 } from './money/roundingMethod.js';
+export { accountIssues } from './rules/account.js';
+export { type AutoRemittanceInput, autoRemittanceReference } from './rules/autoRemittance.js';
+export { bankAccountIssues } from './rules/bankAccount.js';
+export { cannotChangeIssues } from './rules/cannotChange.js';
+export { type ContactRuleContext, contactIssues } from './rules/contact.js';
+export { type InlineContactInvoice, inlineContactIssues } from './rules/inlineContact.js';
+export {
+  type InvoiceRuleContext,
+  invoiceIssues,
+  type ValidateInvoiceContext,
+  validateInvoice,
+} from './rules/invoice.js';
+export { type CounterpartyFields, counterpartyIssues } from './rules/invoiceCounterparty.js';
+export {
+  type FindInvoiceByNumber,
+  type InvoiceNumberKey,
+  invoiceNumberTakenIssues,
+} from './rules/invoiceNumberTaken.js';
+export { invoiceReferenceIssues, MAX_AMEND_REFERENCES } from './rules/invoiceReferences.js';
+export { invoiceStateIssues } from './rules/invoiceState.js';
+export { isPresent, issueAt } from './rules/issue.js';
+export { ksefAdvanceAmountIssues } from './rules/ksefAdvanceAmounts.js';
+export { type KsefBuyerUnitCandidate, ksefBuyerUnitIssues } from './rules/ksefBuyerUnit.js';
+export { ksefTaxReportIssues } from './rules/ksefTaxReport.js';
+export {
+  inheritFromParent,
+  type OfficeFields,
+  officeCandidate,
+  officeParentIssues,
+  officeTinIssues,
+} from './rules/office.js';
+export {
+  type PrepaymentReferenceCandidate,
+  prepaymentReferenceIssues,
+} from './rules/prepaymentReferences.js';
+export { routingCodeIssues } from './rules/routingCodes.js';
+export { siiAnnualPeriodIssues } from './rules/siiAnnualPeriod.js';
+export {
+  SII_BOOK_REQUIREMENTS,
+  type SiiRequiredField,
+  siiBookRequirementIssues,
+} from './rules/siiBookRequirements.js';
+export { siiCorrectiveIssues } from './rules/siiCorrective.js';
+export { siiCounterpartyIssues } from './rules/siiCounterparty.js';
+export { siiTaxBreakdownIssues } from './rules/siiTaxBreakdowns.js';
+export { siiTaxReportIssues } from './rules/siiTaxReport.js';
+export { supplierPartyKrsIssues } from './rules/supplierPartyKrs.js';
+export { supplierPartyRegonIssues } from './rules/supplierPartyRegon.js';
+export { type TaxableBaseRoundingFlags, taxableBaseRoundingIssues } from './rules/taxableBaseRounding.js';
+export { batchRecordIssues } from './rules/taxReportBatchRecord.js';
+export { taxReportTypeChangeIssues } from './rules/taxReportTypeChange.js';
+export { type ThirdPartyFields, thirdPartyIssues } from './rules/thirdParty.js';
+export { thirdPartyCountryIssues } from './rules/thirdPartyCountry.js';
+export { totalAmountDueIssues } from './rules/totalAmountDue.js';
+export { transportIssues } from './rules/transport.js';
+export { transportCodeIssues } from './rules/transportCode.js';
+export {
+  type FindTransportByType,
+  type TransportTypeKey,
+  transportTypeTakenIssues,
+} from './rules/transportTypeTaken.js';
 export { allocate } from './totals/allocate.js';
 export { computeTotals } from './totals/computeTotals.js';
 export {
@@ -56,3 +391,5 @@ export {
   type NormalizedTotalsInput,
   validateTotalsInput,
 } from './totals/validateTotalsInput.js';
+export { API_VERSIONS, type ApiVersion, isApiVersion, LATEST_API_VERSION } from './versions/apiVersion.js';
+export { type VersionedBehaviour, versionHas } from './versions/behaviours.js';

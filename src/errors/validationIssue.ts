@@ -38,8 +38,10 @@ export function formatParam(path: readonly PropertyKey[]): string {
 }
 
 /**
- * The one {@link ApiError} a list of issues is answered with: the first issue, which is the first
- * problem in document order.
+ * The one {@link ApiError} a list of issues is answered with. A malformed request
+ * (`invalid_request_params`, 400) is answered before any field-level failure (422), because the
+ * field rules cannot be trusted on a body of the wrong shape; otherwise the first issue wins, which
+ * is the first problem in document order.
  *
  * @example
  * ```ts
@@ -50,7 +52,7 @@ export function formatParam(path: readonly PropertyKey[]): string {
  * ```
  */
 export function apiErrorFromIssues(issues: readonly ValidationIssue[]): ApiError {
-  const [first] = issues;
+  const first = issues.find((issue) => issue.code === 'invalid_request_params') ?? issues[0];
   if (first === undefined) throw new TypeError('apiErrorFromIssues: no issues');
   return new ApiError(first.code, first.message, { param: first.param === '' ? null : first.param });
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ErrorCode } from './catalog.js';
+import { type ErrorCode, isErrorCode } from './catalog.js';
 import { formatParam, type ValidationIssue } from './validationIssue.js';
 
 function describe(input: unknown): string {
@@ -34,15 +34,19 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): { found: boolean;
 /**
  * Whether the issue is about a field that is simply not there. zod v4 reports a missing field as
  * `invalid_type` (or `invalid_value` for an enum) with `input: undefined`; the input is only recorded
- * with `reportInput`, so the original input, when given, is consulted instead.
+ * with `reportInput`, so the original input, when given, is consulted instead. A `null` where the
+ * schema does not allow one counts as missing too: JSON clients write `null` to mean "no value", and
+ * the service answers a required field sent as null with `parameter_blank`, like an absent one. An
+ * empty string where at least one character is required (`.min(1)`) is blank as well.
  */
 function isMissing(issue: z.core.$ZodIssue, input: { given: boolean; value?: unknown }): boolean {
+  if (issue.code === 'too_small') return issue.origin === 'string' && issue.minimum === 1;
   if (issue.code !== 'invalid_type' && issue.code !== 'invalid_value') return false;
   if (input.given) {
     const at = valueAt(input.value, issue.path);
-    return !at.found || at.value === undefined;
+    return !at.found || at.value === undefined || at.value === null;
   }
-  return 'input' in issue && issue.input === undefined;
+  return 'input' in issue && (issue.input === undefined || issue.input === null);
 }
 
 function received(issue: z.core.$ZodIssue, input: { given: boolean; value?: unknown }): unknown {
@@ -50,9 +54,22 @@ function received(issue: z.core.$ZodIssue, input: { given: boolean; value?: unkn
   return input.given ? valueAt(input.value, issue.path).value : undefined;
 }
 
+/** The catalog code a custom check asked for with `params: { code }`, if any. */
+function requestedCode(issue: z.core.$ZodIssue): ErrorCode | undefined {
+  if (issue.code !== 'custom') return undefined;
+  const code: unknown = issue.params?.code;
+  return typeof code === 'string' && isErrorCode(code) ? code : undefined;
+}
+
 function codeOf(issue: z.core.$ZodIssue, missing: boolean): ErrorCode {
   if (missing) return 'parameter_blank';
   switch (issue.code) {
+    // Spec §7.2: "invalid_request_params · 400 · Malformed JSON, wrong types, unexpected structure".
+    // A value of the wrong JSON type is a malformed request, not a field-level validation failure.
+    case 'invalid_type':
+      return 'invalid_request_params';
+    case 'custom':
+      return requestedCode(issue) ?? 'parameter_invalid';
     case 'invalid_value':
       return 'parameter_inclusion';
     case 'too_small':
@@ -65,7 +82,7 @@ function codeOf(issue: z.core.$ZodIssue, missing: boolean): ErrorCode {
 function messageOf(issue: z.core.$ZodIssue, at: string, missing: boolean, value: unknown): string {
   // A problem with the whole input has no param; the message then speaks of "the input".
   const param = at === '' ? 'the input' : at;
-  if (missing) return `${param} is required`;
+  if (missing) return issue.code === 'too_small' ? `${param} must not be blank` : `${param} is required`;
   switch (issue.code) {
     case 'invalid_type': {
       const expected = EXPECTED[issue.expected] ?? issue.expected;
@@ -81,6 +98,7 @@ function messageOf(issue: z.core.$ZodIssue, at: string, missing: boolean, value:
       return `${param} is not a known field`;
     case 'too_small':
       if (issue.origin === 'array') return `${param} needs at least ${String(issue.minimum)} element(s)`;
+      if (issue.origin === 'string') return `${param} must not be blank`;
       return `${param} ${issue.message}`;
     default:
       return `${param} ${issue.message}`;
@@ -88,10 +106,11 @@ function messageOf(issue: z.core.$ZodIssue, at: string, missing: boolean, value:
 }
 
 /**
- * Turns a zod error into {@link ValidationIssue}s with the service's codes: a missing field is
- * `parameter_blank`, an empty required list `parameter_empty`, a value outside an enum
- * `parameter_inclusion`, anything else `parameter_invalid`. An unknown key is reported at its own
- * path. Pass the parsed input (or parse with `{ reportInput: true }`) so that a missing field can
+ * Turns a zod error into {@link ValidationIssue}s with the service's codes (spec §7.2): a missing,
+ * null or blank required field is `parameter_blank`, an empty required list `parameter_empty`, a
+ * value outside an enum `parameter_inclusion`, a value of the wrong JSON type or an unknown key of a
+ * strict object `invalid_request_params` (400), a custom check's `params.code` that code, anything
+ * else `parameter_invalid`. An unknown key is reported at its own path. Pass the parsed input (or parse with `{ reportInput: true }`) so that a missing field can
  * be told from a wrong one and messages can say what was received.
  *
  * @example
@@ -112,7 +131,7 @@ export function issuesFromZod(
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const param = formatParam([...path, key]);
-        issues.push({ code: 'parameter_invalid', param, message: `${param} is not a known field` });
+        issues.push({ code: 'invalid_request_params', param, message: `${param} is not a known field` });
       }
       continue;
     }

@@ -1,29 +1,70 @@
-/**
- * ISO 4217 currency codes in use and their minor units (the exponent `e` of taxmath.md §3.2).
- *
- * Codes whose minor unit is "N.A." in ISO 4217 (precious metals XAU/XAG/XPT/XPD, XDR, XXX, XTS, …)
- * are left out on purpose: nothing can be invoiced in them, so they are rejected like unknown codes.
- * Source: ISO 4217 list one (SIX), with XCG (2025) and ZWG (2024). Withdrawn codes (HRK, SLL, ZWL,
- * CUC) are rejected; ANG is kept although XCG replaced it, because invoices issued in ANG before the
- * change are still corrected and reported.
- */
-const EXPONENT_0 = 'BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF';
-const EXPONENT_3 = 'BHD IQD JOD KWD LYD OMR TND';
-const EXPONENT_4 = 'CLF UYW';
-const EXPONENT_2 =
-  'AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BMD BND BOB BOV BRL BSD BTN BWP BYN BZD ' +
-  'CAD CDF CHE CHF CHW CNY COP COU CRC CUP CVE CZK DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS ' +
-  'GIP GMD GTQ GYD HKD HNL HTG HUF IDR ILS INR IRR JMD KES KGS KHR KPW KYD KZT LAK LBP LKR LRD LSL ' +
-  'MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MXV MYR MZN NAD NGN NIO NOK NPR NZD PAB PEN PGK ' +
-  'PHP PKR PLN QAR RON RSD RUB SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB TJS ' +
-  'TMT TOP TRY TTD TWD TZS UAH USD USN UYU UZS VED VES WST XCD XCG YER ZAR ZMW ZWG';
+import { data as ISO_4217_LIST_ONE } from 'currency-codes';
 
-const EXPONENTS: ReadonlyMap<string, number> = new Map([
-  ...EXPONENT_0.split(' ').map((code) => [code, 0] as const),
-  ...EXPONENT_2.split(' ').map((code) => [code, 2] as const),
-  ...EXPONENT_3.split(' ').map((code) => [code, 3] as const),
-  ...EXPONENT_4.split(' ').map((code) => [code, 4] as const),
-]);
+/**
+ * One currency of ISO 4217 list one, in the shape the `currency-codes` package gives it: alphabetic
+ * `code`, three-digit `number`, minor units `digits` and English name `currency`.
+ */
+export interface Iso4217Currency {
+  readonly code: string;
+  readonly number: string;
+  readonly digits: number;
+  readonly currency: string;
+}
+
+/**
+ * Where fiscalkit departs from the `currency-codes` package (ISO 4217 list one as published on
+ * 2024-06-25, the package's `publishDate`). Everything else comes from the package unchanged.
+ *
+ * - `exclude`: codes the package lists that fiscalkit rejects, each with the reason. The package
+ *   writes `digits: 0` where ISO 4217 says the minor unit is "N.A." (checked against the
+ *   `iso-4217-list-one.xml` the package ships: exactly these 13 codes), which would otherwise make
+ *   gold or the SDR look like a currency with no decimals. Nothing can be invoiced in them, so they
+ *   are rejected like unknown codes. CUC is still in that list but no longer circulates.
+ * - `add`: currencies ISO 4217 added after the package's list. XCG (Caribbean guilder, Curaçao and
+ *   Sint Maarten, numeric 532, 2 minor units) replaced ANG on 2025-03-31; the values agree with the
+ *   `countries-list` currency data. ANG stays accepted (it comes from the package): invoices issued
+ *   in ANG before the change are still corrected and reported. BGN likewise stays after Bulgaria's
+ *   move to the euro.
+ *
+ * Withdrawn codes the package no longer lists (HRK, SLL, ZWL, …) are rejected because they are
+ * absent. The test `test/money/currencyTable.test.ts` pins the resulting table, so a release of
+ * `currency-codes` that changes it fails there instead of silently changing how amounts round.
+ */
+export const CURRENCY_OVERLAY: {
+  readonly exclude: ReadonlyMap<string, string>;
+  readonly add: readonly Iso4217Currency[];
+} = {
+  exclude: new Map([
+    ['CUC', 'withdrawn: the Cuban convertible peso ceased to circulate with the 2021 monetary unification'],
+    ['XAG', 'silver: ISO 4217 minor unit N.A.'],
+    ['XAU', 'gold: ISO 4217 minor unit N.A.'],
+    ['XBA', 'bond markets unit (EURCO): ISO 4217 minor unit N.A.'],
+    ['XBB', 'bond markets unit (E.M.U.-6): ISO 4217 minor unit N.A.'],
+    ['XBC', 'bond markets unit (E.U.A.-9): ISO 4217 minor unit N.A.'],
+    ['XBD', 'bond markets unit (E.U.A.-17): ISO 4217 minor unit N.A.'],
+    ['XDR', 'IMF special drawing right: ISO 4217 minor unit N.A.'],
+    ['XPD', 'palladium: ISO 4217 minor unit N.A.'],
+    ['XPT', 'platinum: ISO 4217 minor unit N.A.'],
+    ['XSU', 'Sucre (ALBA unit of account): ISO 4217 minor unit N.A.'],
+    ['XTS', 'reserved for testing: ISO 4217 minor unit N.A.'],
+    ['XUA', 'ADB unit of account: ISO 4217 minor unit N.A.'],
+    ['XXX', 'no currency involved: ISO 4217 minor unit N.A.'],
+  ]),
+  add: [{ code: 'XCG', number: '532', digits: 2, currency: 'Caribbean Guilder' }],
+};
+
+/** Every ISO 4217 currency fiscalkit accepts, sorted by code: the package's list plus the overlay. */
+export const ISO_4217_CURRENCIES: readonly Iso4217Currency[] = [
+  ...ISO_4217_LIST_ONE.filter((entry) => !CURRENCY_OVERLAY.exclude.has(entry.code)).map(
+    ({ code, number, digits, currency }): Iso4217Currency => ({ code, number, digits, currency }),
+  ),
+  ...CURRENCY_OVERLAY.add,
+].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+
+// Built once: currencyExponent is on the totals hot path.
+const EXPONENTS: ReadonlyMap<string, number> = new Map(
+  ISO_4217_CURRENCIES.map((entry) => [entry.code, entry.digits] as const),
+);
 
 /** Every ISO 4217 code fiscalkit accepts, sorted. */
 export const CURRENCY_CODES: readonly string[] = [...EXPONENTS.keys()].sort();

@@ -246,10 +246,10 @@ describe('issuesFromZod (zod v4)', () => {
     ]);
   });
 
-  it('reports a wrong type as parameter_invalid, with a hint when a JS number was given', () => {
+  it('reports a wrong JSON type as invalid_request_params (spec §7.2), with a hint for a JS number', () => {
     const [issue, ...rest] = issuesOf({ currency: 'EUR', lines: [{ quantity: '1', price: 10 }] });
     expect(rest).toEqual([]);
-    expect(issue?.code).toBe('parameter_invalid');
+    expect(issue?.code).toBe('invalid_request_params');
     expect(issue?.param).toBe('lines[0].price');
     expect(issue?.message).toContain('lines[0].price must be a string, not the number 10');
     expect(issue?.message).toContain('never JS numbers');
@@ -257,7 +257,7 @@ describe('issuesFromZod (zod v4)', () => {
 
   it('gives no number hint when something else of the wrong type was given', () => {
     const [issue] = issuesOf({ currency: true, lines: [line] });
-    expect(issue?.code).toBe('parameter_invalid');
+    expect(issue?.code).toBe('invalid_request_params');
     expect(issue?.message).toBe('currency must be a string, not a value of type boolean');
   });
 
@@ -285,7 +285,7 @@ describe('issuesFromZod (zod v4)', () => {
     if (result.success) return;
     expect(issuesFromZod(result.error, { input }).map(({ code, param }) => [code, param])).toEqual([
       ['parameter_blank', 'currency'],
-      ['parameter_invalid', 'lines[0].quantity'],
+      ['invalid_request_params', 'lines[0].quantity'],
     ]);
     expect(issuesFromZod(result.error, { input })[1]?.message).toContain('not the number 1');
   });
@@ -313,10 +313,14 @@ describe('issuesFromZod (zod v4)', () => {
 
   it('reports an unknown key of a strict object at the key’s own path', () => {
     expect(issuesOf({ currency: 'EUR', lines: [line], colour: 'red' })).toEqual([
-      { code: 'parameter_invalid', param: 'colour', message: 'colour is not a known field' },
+      { code: 'invalid_request_params', param: 'colour', message: 'colour is not a known field' },
     ]);
     expect(issuesOf({ currency: 'EUR', lines: [line, { ...line, unit: 'kg' }] })).toEqual([
-      { code: 'parameter_invalid', param: 'lines[1].unit', message: 'lines[1].unit is not a known field' },
+      {
+        code: 'invalid_request_params',
+        param: 'lines[1].unit',
+        message: 'lines[1].unit is not a known field',
+      },
     ]);
   });
 
@@ -337,9 +341,52 @@ describe('issuesFromZod (zod v4)', () => {
   it('keeps document order across several issues', () => {
     const issues = issuesOf({ currency: 1, lines: [{ quantity: 2, price: '1' }] });
     expect(issues.map((issue) => [issue.code, issue.param])).toEqual([
-      ['parameter_invalid', 'currency'],
-      ['parameter_invalid', 'lines[0].quantity'],
+      ['invalid_request_params', 'currency'],
+      ['invalid_request_params', 'lines[0].quantity'],
     ]);
+  });
+
+  it('reports null for a required field, and an empty required string, as parameter_blank', () => {
+    expect(issuesOf({ currency: null, lines: [line] })).toEqual([
+      { code: 'parameter_blank', param: 'currency', message: 'currency is required' },
+    ]);
+    const Named = z.object({ name: z.string().min(1) });
+    const result = Named.safeParse({ name: '' }, { reportInput: true });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(issuesFromZod(result.error)).toEqual([
+      { code: 'parameter_blank', param: 'name', message: 'name must not be blank' },
+    ]);
+  });
+
+  it('uses the code a custom check asks for, and parameter_invalid when it asks for none', () => {
+    const Scheme = z.object({
+      scheme: z.string().refine((value) => value === '9920', {
+        message: 'must be a known scheme',
+        params: { code: 'parameter_inclusion' },
+      }),
+      other: z.string().refine((value) => value === 'x', { message: 'must be x' }),
+      bogus: z
+        .string()
+        .refine((value) => value === 'x', { message: 'must be x', params: { code: 'teapot' } }),
+    });
+    const result = Scheme.safeParse({ scheme: 'VAT', other: 'y', bogus: 'y' }, { reportInput: true });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(issuesFromZod(result.error)).toEqual([
+      { code: 'parameter_inclusion', param: 'scheme', message: 'scheme must be a known scheme' },
+      { code: 'parameter_invalid', param: 'other', message: 'other must be x' },
+      { code: 'parameter_invalid', param: 'bogus', message: 'bogus must be x' },
+    ]);
+  });
+
+  it('answers a malformed request with 400 before any field-level 422', () => {
+    const error = apiErrorFromIssues(issuesOf({ lines: [{ quantity: 2, price: '1' }] }));
+    expect({ status: error.status, code: error.code, param: error.param }).toEqual({
+      status: 400,
+      code: 'invalid_request_params',
+      param: 'lines[0].quantity',
+    });
   });
 
   it('prefixes paths when given a prefix', () => {

@@ -24,7 +24,14 @@ describe('repository conventions (DESIGN.md)', () => {
       if (!/\/src\//.test(file.fileName)) continue;
       const where = (node: ts.Node) =>
         `${file.fileName.replace(/.*\/src\//, 'src/')}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}`;
+      // An overloaded function is documented once, on its first signature (TSDoc convention); the
+      // later overloads and the implementation are the same function.
+      const seenFunctions = new Set<string>();
       for (const statement of file.statements) {
+        if (ts.isFunctionDeclaration(statement) && statement.name !== undefined) {
+          if (seenFunctions.has(statement.name.text)) continue;
+          seenFunctions.add(statement.name.text);
+        }
         const exported =
           ts.canHaveModifiers(statement) &&
           (ts.getModifiers(statement) ?? []).some(

@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import type { Validated } from '../errors/validationIssue.js';
+import { countryCode, decimal, isoDate, requiredText, text } from './fields.js';
+import { isLosslessNumber } from './losslessNumber.js';
+import { type Operation, parseWith } from './parse.js';
+import {
+  SII_COMMUNICATION_TYPES,
+  SII_CORRECTIVE_TYPES,
+  SII_EXEMPTION_REASONS,
+  SII_INSURANCE_OPERATION_KEYS,
+  SII_INTRA_COMMUNITY_DECLARED_KEYS,
+  SII_INTRA_COMMUNITY_OPERATION_KEYS,
+  SII_INVOICE_TYPE_CODES,
+  SII_MEMBER_STATES,
+  SII_NO_SUBJECT_REASONS,
+  SII_NON_EXEMPTION_CODES,
+  SII_PARTY_TAX_SCHEMES,
+  SII_PAYMENT_METHODS,
+  SII_PERIODS,
+  SII_SPECIAL_REGIME_KEYS,
+} from './siiCodes.js';
+import { stringOneOf, taxReportReadOnly, taxReportWritable } from './taxReportCommon.js';
+
+/**
+ * The SII books, fiscalkit's `book_type` vocabulary (sii.md §2): a closed list with one AEAT message
+ * per value. `Expedida`, `Recibida`, `Inversion`, `Intracomunitaria` and `Metalico` are the service's
+ * names (its SII guide); `CobrosEmitidas`, `PagosRecibidas`, `Seguros` and `AgenciasViajes` are
+ * **fiscalkit choices** in the same style. Any other value is a `parameter_inclusion` error, per
+ * record in a batch (spec §4.1 rule 2).
+ */
+export const SII_BOOK_TYPES = [
+  'Expedida',
+  'Recibida',
+  'Inversion',
+  'Intracomunitaria',
+  'Metalico',
+  'CobrosEmitidas',
+  'PagosRecibidas',
+  'Seguros',
+  'AgenciasViajes',
+] as const;
+
+/** An SII book. */
+export type SiiBookType = (typeof SII_BOOK_TYPES)[number];
+
+/**
+ * The books whose messages carry `CabeceraSiiCobrosPagos`: no `TipoComunicacion` and no
+ * `PeriodoLiquidacion` (sii.md §2). Every other book has `CabeceraSii` and a period.
+ */
+export const SII_COLLECTION_PAYMENT_BOOKS = [
+  'CobrosEmitidas',
+  'PagosRecibidas',
+] as const satisfies readonly SiiBookType[];
+
+/**
+ * `tax_breakdowns[].operation_type` (sii.md §10, fiscalkit proposal): `goods` →
+ * `DesgloseTipoOperacion/Entrega`, `services` → `DesgloseTipoOperacion/PrestacionServicios`; absent
+ * → `DesgloseFactura`.
+ */
+export const SII_OPERATION_TYPES = ['goods', 'services'] as const;
+
+/**
+ * An SII amount: `ImporteSgn12.2Type` = `(\+|-)?\d{1,12}(\.\d{0,2})?` (sii.md §6), in EUR. Read like
+ * every amount (decimal string or lossless number, never a JS number), then held to 12 integer
+ * digits, so that a value AEAT's schema refuses is refused at its own param.
+ */
+const siiAmount = () =>
+  // Only a well-formed decimal with 13 to 16 integer digits fails here; anything else is
+  // `decimal()`'s to report, so one bad value gives one issue.
+  decimal({ maxDecimals: 2 }).refine((value) => !/^-?\d{13,16}(?:\.\d+)?$/.test(value), {
+    message: 'must have at most 12 integer digits (SII ImporteSgn12.2Type)',
+    params: { code: 'parameter_invalid' },
+  });
+
+/** An SII rate: `Tipo2.2Type` = `\d{1,3}(\.\d{0,2})?` (sii.md §6), unsigned. */
+const siiRate = () =>
+  decimal({ maxDecimals: 2, sign: 'non_negative' }).refine((value) => !/^\d{4,16}(?:\.\d+)?$/.test(value), {
+    message: 'must be a rate with at most 3 integer digits (SII Tipo2.2Type)',
+    params: { code: 'parameter_invalid' },
+  });
+
+/**
+ * A whole number in `[min, max]`: a JSON number (a plain or lossless one: counts and years are not
+ * money, so a JS number loses nothing) or a digit string. Outside the range is `parameter_invalid`.
+ */
+function wholeNumber(min: number, max: number) {
+  return z.preprocess((value) => {
+    const digits = isLosslessNumber(value)
+      ? value.value
+      : typeof value === 'string'
+        ? value.trim()
+        : undefined;
+    // money-safe: a year or a count of days (at most 9 digits), never an amount.
+    return digits !== undefined && /^-?\d{1,9}$/.test(digits) ? Number(digits) : value;
+  }, z.number().int().min(min).max(max));
+}
+
+/**
+ * One row of the VAT breakdown (sii.md §5, §10). `taxable_base` is required in every row (AEAT's
+ * `BaseImponible` is required in `DetalleIVA` and `DetalleExenta`; for a not-subject row it is the
+ * not-subject amount). A row is subject and not exempt (`non_exemption_code`), exempt
+ * (`reason_vat_exempt`) or not subject (`reason_no_subject`); `siiTaxBreakdownIssues` in `src/rules`
+ * keeps these apart and keeps the equivalence surcharge where AEAT has room for it. `reverse_charge`
+ * is for received invoices (`InversionSujetoPasivo`, fiscalkit proposal).
+ */
+export const SiiTaxBreakdownSchema = z.object({
+  operation_type: stringOneOf(SII_OPERATION_TYPES).nullish(),
+  /** The service's tax category (`S`, `E`, `AE`, … api-notes.md §10), kept for the XML builder. */
+  category: text(8).nullish(),
+  non_exemption_code: stringOneOf(SII_NON_EXEMPTION_CODES).nullish(),
+  reason_vat_exempt: stringOneOf(SII_EXEMPTION_REASONS).nullish(),
+  reason_no_subject: stringOneOf(SII_NO_SUBJECT_REASONS).nullish(),
+  percent: siiRate().nullish(),
+  taxable_base: siiAmount(),
+  tax_amount: siiAmount().nullish(),
+  surcharge_percent: siiRate().nullish(),
+  surcharge_amount: siiAmount().nullish(),
+  reverse_charge: z.boolean().nullish(),
+});
+
+/** A tax breakdown row. */
+export type SiiTaxBreakdown = z.output<typeof SiiTaxBreakdownSchema>;
+
+/**
+ * A corrected invoice (`FacturasRectificadas/IDFacturaRectificada`: `NumSerieFacturaEmisor` 1–60
+ * characters and `FechaExpedicionFacturaEmisor`, sii.md §4.2); both required.
+ */
+export const SiiCorrectedInvoiceSchema = z.object({
+  number: requiredText(60),
+  date: isoDate(),
+});
+
+/** A corrected invoice reference. */
+export type SiiCorrectedInvoice = z.output<typeof SiiCorrectedInvoiceSchema>;
+
+/**
+ * A collection or payment of the cash-accounting books (`Cobro` / `Pago`: `Fecha`, `Importe`,
+ * `Medio`, `Cuenta_O_Medio?` ≤ 34, sii.md §3); `date`, `amount` and `method` required.
+ */
+export const SiiPaymentSchema = z.object({
+  date: isoDate(),
+  amount: siiAmount(),
+  method: stringOneOf(SII_PAYMENT_METHODS),
+  account: text(34).nullish(),
+});
+
+/** A collection or payment. */
+export type SiiPayment = z.output<typeof SiiPaymentSchema>;
+
+/**
+ * The capital good of an `Inversion` record (`BienesInversion`, sii.md §3). Not in sii.md §10's
+ * table, which does not cover the book's own fields: **fiscalkit proposal**, without which the
+ * record cannot be built. Required: `identification` (`IdentificacionBien` ≤ 40), `start_date`
+ * (`FechaInicioUtilizacion`), `annual_proration` (`ProrrataAnualDefinitiva`, a `Tipo2.2Type` rate).
+ */
+export const SiiCapitalGoodSchema = z.object({
+  identification: requiredText(40),
+  start_date: isoDate(),
+  annual_proration: siiRate(),
+  /** `RegularizacionAnualDeduccion`. */
+  annual_regularization: siiAmount().nullish(),
+});
+
+/** The capital good of an `Inversion` record. */
+export type SiiCapitalGood = z.output<typeof SiiCapitalGoodSchema>;
+
+/**
+ * The operation of an `Intracomunitaria` record (`OperacionIntracomunitaria`, sii.md §3): like
+ * {@link SiiCapitalGoodSchema}, a **fiscalkit proposal** for the book's own fields. Required:
+ * `operation_key` (`TipoOperacion` A/B), `declared_key` (`ClaveDeclarado` D/R), `member_state`
+ * (`EstadoMiembro`), `goods_description` (`DescripcionBienes` ≤ 40), `operator_address`
+ * (`DireccionOperador` ≤ 120).
+ */
+export const SiiIntraCommunityOperationSchema = z.object({
+  operation_key: stringOneOf(SII_INTRA_COMMUNITY_OPERATION_KEYS),
+  declared_key: stringOneOf(SII_INTRA_COMMUNITY_DECLARED_KEYS),
+  member_state: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+    stringOneOf(SII_MEMBER_STATES),
+  ),
+  /** `PlazoOperacion`: days, `\d{1,3}`. */
+  term_days: wholeNumber(0, 999).nullish(),
+  goods_description: requiredText(40),
+  operator_address: requiredText(120),
+  /** `FacturasODocumentacion` ≤ 150. */
+  documentation: text(150).nullish(),
+});
+
+/** The operation of an `Intracomunitaria` record. */
+export type SiiIntraCommunityOperation = z.output<typeof SiiIntraCommunityOperationSchema>;
+
+/**
+ * The writable fields of a `SiiDocument` tax report: the JSON shape of sii.md §10 (names from the
+ * service's SDK where they exist, the rest **fiscalkit proposals** as marked there) plus the three
+ * book-specific blocks sii.md §10 leaves out (`capital_good`, `intra_community_operation`,
+ * `insurance_operation_key`, fiscalkit proposals). Lengths and formats are the AEAT XSD's.
+ *
+ * Only `book_type` is required here: which other fields a record needs depends on its book, and
+ * `siiTaxReportIssues` in `src/rules` says so per book (`parameter_blank` at the field). A field a
+ * book has no place for is accepted and not used by that book's message.
+ */
+const writable = {
+  ...taxReportWritable,
+  book_type: stringOneOf(SII_BOOK_TYPES),
+  /** `Cabecera/TipoComunicacion`; books with `CabeceraSii` only. */
+  communication_type: stringOneOf(SII_COMMUNICATION_TYPES).nullish(),
+  /** `PeriodoLiquidacion/Ejercicio` (`YearType`, 4 digits). */
+  period_year: wholeNumber(1000, 9999).nullish(),
+  /** `PeriodoLiquidacion/Periodo`. */
+  period: stringOneOf(SII_PERIODS).nullish(),
+  /** `IDFactura/NumSerieFacturaEmisor` (1–60). */
+  invoice_number: text(60).nullish(),
+  /** `IDFactura/FechaExpedicionFacturaEmisor` (written `dd-mm-yyyy` by the builder). */
+  invoice_date: isoDate().nullish(),
+  /** `TipoFactura`. */
+  invoice_type_code: stringOneOf(SII_INVOICE_TYPE_CODES).nullish(),
+  /** `ClaveRegimenEspecialOTrascendencia`. */
+  special_regime_key: stringOneOf(SII_SPECIAL_REGIME_KEYS).nullish(),
+  /** `…Adicional1`, `…Adicional2`: at most two. */
+  additional_special_regime_keys: z
+    .array(stringOneOf(SII_SPECIAL_REGIME_KEYS))
+    .max(2, { message: 'must have at most 2 keys (ClaveRegimenEspecialOTrascendenciaAdicional1 and 2)' })
+    .nullish(),
+  /** `DescripcionOperacion` (≤ 500). */
+  description: text(500).nullish(),
+  /** `ImporteTotal`. */
+  tax_inclusive_amount: siiAmount().nullish(),
+  /** `Contraparte` of issued invoices and of the books with a counterparty. */
+  customer_party_name: text(120).nullish(),
+  customer_party_tax_id: text(20).nullish(),
+  customer_party_tax_scheme: stringOneOf(SII_PARTY_TAX_SCHEMES).nullish(),
+  customer_party_country: countryCode().nullish(),
+  /** `IDFactura/IDEmisorFactura` (and `Contraparte` of received invoices). */
+  supplier_party_name: text(120).nullish(),
+  supplier_party_tax_id: text(20).nullish(),
+  supplier_party_tax_scheme: stringOneOf(SII_PARTY_TAX_SCHEMES).nullish(),
+  supplier_party_country: countryCode().nullish(),
+  /** `TipoRectificativa`. */
+  corrective_type: stringOneOf(SII_CORRECTIVE_TYPES).nullish(),
+  /** `FacturasRectificadas/IDFacturaRectificada`. */
+  corrected_invoices: z.array(SiiCorrectedInvoiceSchema).nullish(),
+  /** `ImporteRectificacion/BaseRectificada`. */
+  corrected_taxable_base: siiAmount().nullish(),
+  /** `ImporteRectificacion/CuotaRectificada`. */
+  corrected_tax_amount: siiAmount().nullish(),
+  tax_breakdowns: z.array(SiiTaxBreakdownSchema).nullish(),
+  /** `FechaRegContable` (received invoices). */
+  accounting_date: isoDate().nullish(),
+  /** `CuotaDeducible` (received invoices). */
+  deductible_tax_amount: siiAmount().nullish(),
+  /** `Cobros/Cobro` or `Pagos/Pago`. */
+  payments: z.array(SiiPaymentSchema).nullish(),
+  capital_good: SiiCapitalGoodSchema.nullish(),
+  intra_community_operation: SiiIntraCommunityOperationSchema.nullish(),
+  /** `ClaveOperacion` of the insurance book (fiscalkit proposal). */
+  insurance_operation_key: stringOneOf(SII_INSURANCE_OPERATION_KEYS).nullish(),
+};
+
+/**
+ * Body of POST /accounts/{account}/tax_reports for an SII report, and of one record of a tax report
+ * batch (spec §4.1): `type` `SiiDocument` and `book_type` required.
+ */
+export const SiiTaxReportCreateSchema = z.object({ type: z.literal('SiiDocument'), ...writable });
+
+/**
+ * Body of PATCH /tax_reports/{id} for an SII report: every field optional; `type` read as any string
+ * for the `parameter_cannot_change` rule (see `KsefTaxReportUpdateSchema`).
+ */
+export const SiiTaxReportUpdateSchema = SiiTaxReportCreateSchema.partial().extend({
+  type: text(64).nullish(),
+});
+
+/** An SII tax report as sent on create. */
+export type SiiTaxReportCreate = z.output<typeof SiiTaxReportCreateSchema>;
+/** An SII tax report update: any subset of the writable fields. */
+export type SiiTaxReportUpdate = z.output<typeof SiiTaxReportUpdateSchema>;
+
+/**
+ * An SII tax report as fiscalkit stores and returns it: the writable fields, lists as empty lists
+ * when none were sent, plus the read-only `id`, `account_id` and `state`.
+ */
+export const SiiTaxReportSchema = z.object({
+  ...writable,
+  type: z.literal('SiiDocument'),
+  ...taxReportReadOnly,
+  additional_special_regime_keys: z.array(stringOneOf(SII_SPECIAL_REGIME_KEYS)).max(2),
+  corrected_invoices: z.array(SiiCorrectedInvoiceSchema),
+  tax_breakdowns: z.array(SiiTaxBreakdownSchema),
+  payments: z.array(SiiPaymentSchema),
+});
+
+/** A stored SII tax report. */
+export type SiiTaxReport = z.output<typeof SiiTaxReportSchema>;
+
+/**
+ * Parses an SII tax report request body: structure and field values only; the per-book
+ * requirements and cross-field rules are `siiTaxReportIssues` in `src/rules`.
+ *
+ * @example
+ * ```ts
+ * const result = parseSiiTaxReport({ type: 'SiiDocument', book_type: 'Expedida', period: '03' }, 'create');
+ * result.success && result.data.period; // '03'
+ * parseSiiTaxReport({ type: 'SiiDocument', book_type: 'Libro' }, 'create').success; // false
+ * ```
+ */
+export function parseSiiTaxReport(input: unknown, operation: 'create'): Validated<SiiTaxReportCreate>;
+export function parseSiiTaxReport(input: unknown, operation: 'update'): Validated<SiiTaxReportUpdate>;
+export function parseSiiTaxReport(input: unknown, operation: Operation): Validated<SiiTaxReportUpdate>;
+export function parseSiiTaxReport(input: unknown, operation: Operation): Validated<SiiTaxReportUpdate> {
+  return parseWith(operation === 'create' ? SiiTaxReportCreateSchema : SiiTaxReportUpdateSchema, input);
+}

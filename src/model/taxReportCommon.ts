@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { identifier, oneOf } from './fields.js';
+
+/**
+ * The tax report types (spec §1, §2.7), spelt as the spec spells them: `SiiDocument` (Spanish SII
+ * books) and `Ksef` (Polish KSeF). The PHP SDK writes `KSeF`; fiscalkit follows the spec
+ * (api-notes.md §12).
+ */
+export const TAX_REPORT_TYPES = ['SiiDocument', 'Ksef'] as const;
+
+/** A tax report type. */
+export type TaxReportType = (typeof TAX_REPORT_TYPES)[number];
+
+/**
+ * The states of a tax report (api-notes.md §9; spec §3.3 shows none): `processing` until the tax
+ * authority answers, then `registered`, `registered_with_errors` or `error`; `annulled` after DELETE
+ * /tax_reports/{id}. For SII, the AEAT record status maps onto them (sii.md §7, see
+ * `taxReportStateFromEstadoRegistro`).
+ */
+export const TAX_REPORT_STATES = [
+  'processing',
+  'registered',
+  'registered_with_errors',
+  'error',
+  'annulled',
+] as const;
+
+/** A tax report state. */
+export type TaxReportState = (typeof TAX_REPORT_STATES)[number];
+
+/**
+ * A code from a closed list sent as a JSON string. Unlike a bare `oneOf`, a value of another JSON
+ * type (the number `8` for the role `"8"`) is the wrong type, `invalid_request_params` (spec §7.2),
+ * and only a string outside the list is `parameter_inclusion`.
+ *
+ * @example
+ * ```ts
+ * stringOneOf(['A0', 'A1']).parse('A1'); // 'A1'
+ * stringOneOf(['A0', 'A1']).safeParse('A9').success; // false: 422 parameter_inclusion
+ * stringOneOf(['8', '10']).safeParse(8).success; // false: 400 invalid_request_params
+ * ```
+ */
+export function stringOneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.string().pipe(oneOf(values));
+}
+
+/**
+ * The writable fields every tax report type shares (spec §2.7 "Common fields"): `invoice_id`, the
+ * invoice a report was generated from (POST /invoices/{id}/generate_tax_report, spec §4.2), null for
+ * a report created directly. `type` and `invoice_type_code` are common too, but their values depend
+ * on the type, so each type's schema declares them.
+ */
+export const taxReportWritable = {
+  invoice_id: identifier().nullish(),
+};
+
+/**
+ * The read-only fields every stored tax report carries: its `id`, the owning `account_id` (every
+ * resource belongs to an account, DESIGN.md "Tenancy") and its `state`. Sent in a request body they
+ * are dropped like any unknown field.
+ */
+export const taxReportReadOnly = {
+  id: identifier(),
+  account_id: identifier(),
+  state: oneOf(TAX_REPORT_STATES),
+  invoice_id: identifier().nullable(),
+};

@@ -1,0 +1,25 @@
+import type { ValidationIssue } from '../errors/validationIssue.js';
+import { issueAt } from './issue.js';
+
+/**
+ * Spec §2.4 rule 5: the invoice state can no longer be written on the invoice; state changes go
+ * through POST /invoices/{id}/mark_as. Read on the raw request body, because parsing drops unknown
+ * fields: a body that carries `state` (any value, even null) is `parameter_invalid` at `state` rather
+ * than silently ignored, so a client relying on the old behaviour learns why nothing changed.
+ *
+ * @example
+ * ```ts
+ * invoiceStateIssues({ number: 'F-1', state: 'paid' });
+ * // [{ code: 'parameter_invalid', param: 'state', message: 'state cannot be written on the invoice; use POST /invoices/{id}/mark_as' }]
+ * ```
+ */
+export function invoiceStateIssues(body: unknown): ValidationIssue[] {
+  if (typeof body !== 'object' || body === null || !Object.hasOwn(body, 'state')) return [];
+  return [
+    issueAt(
+      'parameter_invalid',
+      ['state'],
+      'cannot be written on the invoice; use POST /invoices/{id}/mark_as',
+    ),
+  ];
+}

@@ -1,0 +1,65 @@
+import type { ValidationIssue } from '../errors/validationIssue.js';
+import { parseSiiTaxReport } from '../model/siiTaxReport.js';
+import { issueAt } from './issue.js';
+import { siiTaxReportIssues } from './siiTaxReport.js';
+
+/** Appends which record an issue belongs to, keeping the param relative to the record. */
+function inRecord(issue: ValidationIssue, index: number): ValidationIssue {
+  return { ...issue, message: `${issue.message} (tax_reports[${String(index)}])` };
+}
+
+/**
+ * Validates one record of a tax report batch on its own (spec §4.1 rules 2–3), in the background
+ * job. A failure never aborts the batch: the issues become the record's errors in the batch status
+ * (`batchRecordError`), listed under the record's `index`, so their params are relative to the
+ * record (`book_type`, not `tax_reports[3].book_type`); the message names the record.
+ *
+ * - Not an object: `invalid_request_params` for the whole record (param `''`; the envelope check
+ *   `parseTaxReportBatch` normally catches it first).
+ * - `type` absent, null or blank: `parameter_blank` at `type` ("each carries `type` = `SiiDocument`");
+ *   not a string: `invalid_request_params` at `type`.
+ * - Any other `type` (`Ksef`, or any string but `SiiDocument`): one issue `unsupported_type` at
+ *   `type` (rule 3), and nothing else is checked.
+ * - Otherwise the record is parsed as an SII tax report create (a bad `book_type` is
+ *   `parameter_inclusion`, rule 2) and, when it parses, held to the SII rules (`siiTaxReportIssues`).
+ *
+ * XSD validation of the built record comes after this, in the `sii` module (sii.md §11).
+ *
+ * @example
+ * ```ts
+ * batchRecordIssues({ type: 'Ksef', invoice_type_code: 'VAT' }, 3);
+ * // [{ code: 'unsupported_type', param: 'type', message: 'type Ksef is not supported … (tax_reports[3])' }]
+ * batchRecordIssues({ type: 'SiiDocument', book_type: 'Libro' }, 0);
+ * // [{ code: 'parameter_inclusion', param: 'book_type', … }]
+ * ```
+ */
+export function batchRecordIssues(record: unknown, index: number): ValidationIssue[] {
+  if (typeof record !== 'object' || record === null || Array.isArray(record))
+    return [
+      inRecord({ code: 'invalid_request_params', param: '', message: 'the record must be an object' }, index),
+    ];
+  const type: unknown = Object.hasOwn(record, 'type') ? (record as { type?: unknown }).type : undefined;
+  if (type === undefined || type === null || (typeof type === 'string' && type.trim() === ''))
+    return [inRecord(issueAt('parameter_blank', ['type'], 'is required (SiiDocument)'), index)];
+  if (typeof type !== 'string')
+    return [
+      inRecord(
+        issueAt('invalid_request_params', ['type'], `must be a string, not a value of type ${typeof type}`),
+        index,
+      ),
+    ];
+  if (type !== 'SiiDocument')
+    return [
+      inRecord(
+        issueAt(
+          'unsupported_type',
+          ['type'],
+          `${JSON.stringify(type.slice(0, 40))} is not supported in a tax report batch, only SiiDocument`,
+        ),
+        index,
+      ),
+    ];
+  const parsed = parseSiiTaxReport(record, 'create');
+  const issues = parsed.success ? siiTaxReportIssues(parsed.data) : parsed.issues;
+  return issues.map((issue) => inRecord(issue, index));
+}

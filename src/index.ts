@@ -99,6 +99,8 @@ export {
 } from './model/invoice.js';
 export {
   type InvoiceLine,
+  type InvoiceLinePatch,
+  InvoiceLinePatchSchema,
   InvoiceLineSchema,
   type InvoiceLineWrite,
   InvoiceLineWriteSchema,
@@ -143,6 +145,18 @@ export {
   type SiiSubmissionStatus,
   taxReportStateFromEstadoRegistro,
 } from './model/ledger.js';
+export {
+  DEFAULT_PAGE_LIMIT,
+  INVOICE_EXPANDABLE_FIELDS,
+  type InvoiceExpandableField,
+  type InvoiceListQuery,
+  type ListQuery,
+  ListQuerySchema,
+  MAX_PAGE_LIMIT,
+  parseInvoiceInclude,
+  parseInvoiceListQuery,
+  parseListQuery,
+} from './model/listQuery.js';
 export { isLosslessNumber, type LosslessNumberLike, plainNumberText } from './model/losslessNumber.js';
 export { type Operation, parseWith } from './model/parse.js';
 export { ROUTING_CODE_SLOTS, type RoutingCodes, RoutingCodesSchema } from './model/routingCodes.js';
@@ -316,6 +330,7 @@ export {
   validateInvoice,
 } from './rules/invoice.js';
 export { type CounterpartyFields, counterpartyIssues } from './rules/invoiceCounterparty.js';
+export { invoiceLineIssues } from './rules/invoiceLines.js';
 export {
   type FindInvoiceByNumber,
   type InvoiceNumberKey,

@@ -40,12 +40,18 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): { found: boolean;
  * empty string where at least one character is required (`.min(1)`) is blank as well.
  */
 function isMissing(issue: z.core.$ZodIssue, input: { given: boolean; value?: unknown }): boolean {
+  // The body itself is never "missing": no body, or `null`, is a malformed request (400).
+  if (issue.path.length === 0) return false;
   if (issue.code === 'too_small') return issue.origin === 'string' && issue.minimum === 1;
-  if (issue.code !== 'invalid_type' && issue.code !== 'invalid_value') return false;
   if (input.given) {
     const at = valueAt(input.value, issue.path);
+    // A blank string fails whatever check the field has (a date, a catalogue code, an e-mail), but
+    // what is wrong with it is that it is blank.
+    if (typeof at.value === 'string' && at.value.trim() === '') return true;
+    if (issue.code !== 'invalid_type' && issue.code !== 'invalid_value') return false;
     return !at.found || at.value === undefined || at.value === null;
   }
+  if (issue.code !== 'invalid_type' && issue.code !== 'invalid_value') return false;
   return 'input' in issue && (issue.input === undefined || issue.input === null);
 }
 
@@ -82,7 +88,10 @@ function codeOf(issue: z.core.$ZodIssue, missing: boolean): ErrorCode {
 function messageOf(issue: z.core.$ZodIssue, at: string, missing: boolean, value: unknown): string {
   // A problem with the whole input has no param; the message then speaks of "the input".
   const param = at === '' ? 'the input' : at;
-  if (missing) return issue.code === 'too_small' ? `${param} must not be blank` : `${param} is required`;
+  if (missing)
+    return typeof value === 'string' || issue.code === 'too_small'
+      ? `${param} must not be blank`
+      : `${param} is required`;
   switch (issue.code) {
     case 'invalid_type': {
       const expected = EXPECTED[issue.expected] ?? issue.expected;

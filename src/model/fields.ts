@@ -81,8 +81,10 @@ function identifierValue(value: unknown): unknown {
   if (text === undefined) return value;
   // Ids are positive integers; a digit string (as form posts and path segments carry them) is read
   // as one. Anything else stays a string and fails as the wrong type.
-  // money-safe: an id of at most 15 digits is an exact safe integer.
-  return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : value;
+  // An id of at most 16 digits is read exactly up to 2^53; the refinement below refuses anything
+  // beyond Number.MAX_SAFE_INTEGER, so a rounded value is never used.
+  // money-safe: an identifier, not an amount.
+  return /^\d{1,16}$/.test(text) ? Number(text) : value;
 }
 
 /**

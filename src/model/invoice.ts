@@ -15,7 +15,7 @@ import {
   schemeCodeField,
   text,
 } from './fields.js';
-import { InvoiceLineSchema, InvoiceLineWriteSchema } from './invoiceLine.js';
+import { InvoiceLinePatchSchema, InvoiceLineSchema, InvoiceLineWriteSchema } from './invoiceLine.js';
 import { InvoiceReferenceSchema, InvoiceReferenceWriteSchema } from './invoiceReference.js';
 import { type Operation, parseWith } from './parse.js';
 import { ThirdPartySchema } from './thirdParty.js';
@@ -85,8 +85,15 @@ const writable = {
 
 /** Body of POST /accounts/{account}/invoices and PUT /invoices/{id}. */
 export const InvoiceCreateSchema = z.object(writable);
-/** Body of PATCH /invoices/{id}: every field optional (lines and references edit by `id`). */
-export const InvoiceUpdateSchema = InvoiceCreateSchema.partial();
+/**
+ * Body of PATCH /invoices/{id}: every field optional. Lines and references are edited by `id`
+ * (`{id, _destroy: true}` deletes one), so a line's own fields are optional too; a new line (no
+ * `id`) still needs `quantity`, `price` and `taxes_attributes`, which the rule `invoiceLineIssues`
+ * checks.
+ */
+export const InvoiceUpdateSchema = InvoiceCreateSchema.partial().extend({
+  invoice_lines_attributes: z.array(InvoiceLinePatchSchema).max(MAX_INVOICE_LINES).optional(),
+});
 
 /** An invoice as sent on create. */
 export type InvoiceCreate = z.output<typeof InvoiceCreateSchema>;

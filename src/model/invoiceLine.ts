@@ -42,6 +42,12 @@ export const InvoiceLineWriteSchema = z.object({
 /** A line as sent. */
 export type InvoiceLineWrite = z.output<typeof InvoiceLineWriteSchema>;
 
+/** A line in a PATCH: every field optional, so `{id, _destroy: true}` can delete a line. */
+export const InvoiceLinePatchSchema = InvoiceLineWriteSchema.partial();
+
+/** A line as sent in a PATCH. */
+export type InvoiceLinePatch = z.output<typeof InvoiceLinePatchSchema>;
+
 /** A line as returned: the written fields (without `_destroy`) plus the stored `id`. */
 export const InvoiceLineSchema = InvoiceLineWriteSchema.omit({ _destroy: true }).extend({ id: identifier() });
 

@@ -11,8 +11,8 @@ import { isPresent, issueAt } from './issue.js';
  *
  * @example
  * ```ts
- * bankAccountIssues({ iban: 'ES91 2100 0418 4502 0005 1333' }); // []
- * bankAccountIssues({ iban: 'ES91 2100 0418 4502 0005 1334' }); // [{ code: 'parameter_invalid', param: 'bank_account.iban', … }]
+ * bankAccountIssues({ iban: 'ES91 2100 0418 4502 0005 1332' }); // []
+ * bankAccountIssues({ iban: 'ES91 2100 0418 4502 0005 1333' }); // [{ code: 'parameter_invalid', param: 'bank_account.iban', … }]
  * ```
  */
 export function bankAccountIssues(

@@ -15,6 +15,8 @@ export interface ContactRuleContext {
   /** The contact named by the effective `parent_id`, when there is one (the caller looks it up; a
    * parent outside the account is the caller's `404 resource_missing`). */
   parent?: Contact | null | undefined;
+  /** Whether other contacts name this one as their parent (an update only; the caller looks it up). */
+  has_offices?: boolean | undefined;
 }
 
 /**
@@ -31,6 +33,13 @@ export interface ContactRuleContext {
 export function contactIssues(request: ContactUpdate, context: ContactRuleContext): ValidationIssue[] {
   const stored = context.stored ?? null;
   const candidate = officeCandidate(request, stored);
+  // The office TIN is judged when the contact becomes an office (a create, or parent_id sent) or
+  // when the request sends a TIN; a PATCH of, say, the phone number must not fail because the
+  // parent's TIN changed since the office was saved.
+  const judgesStoredTin = stored === null || request.parent_id !== undefined;
+  const tinCandidate = judgesStoredTin
+    ? candidate
+    : { parent_id: candidate.parent_id, tin_value: request.tin_value, tin_scheme: request.tin_scheme };
   const routing_codes =
     request.routing_codes === undefined || request.routing_codes === null
       ? null
@@ -39,7 +48,7 @@ export function contactIssues(request: ContactUpdate, context: ContactRuleContex
     ...routingCodeIssues(routing_codes),
     ...bankAccountIssues(request.bank_account),
     ...(stored === null ? [] : cannotChangeIssues(request, stored, ['parent_id'], ['parent_id'])),
-    ...officeParentIssues(candidate, context.parent),
-    ...officeTinIssues(candidate, context.parent, context.version),
+    ...officeParentIssues(candidate, context.parent, context.has_offices === true),
+    ...officeTinIssues(tinCandidate, context.parent, context.version),
   ];
 }

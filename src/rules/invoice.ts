@@ -4,9 +4,11 @@ import type { Operation } from '../model/parse.js';
 import type { ThirdParty } from '../model/thirdParty.js';
 import type { ApiVersion } from '../versions/apiVersion.js';
 import { bankAccountIssues } from './bankAccount.js';
+import { cannotChangeIssues } from './cannotChange.js';
 import { effective } from './effective.js';
 import { inlineContactIssues } from './inlineContact.js';
 import { counterpartyIssues } from './invoiceCounterparty.js';
+import { invoiceLineIssues } from './invoiceLines.js';
 import { type FindInvoiceByNumber, invoiceNumberTakenIssues } from './invoiceNumberTaken.js';
 import { invoiceReferenceIssues } from './invoiceReferences.js';
 import { invoiceStateIssues } from './invoiceState.js';
@@ -29,7 +31,8 @@ export interface InvoiceRuleContext {
 /**
  * Every synchronous business rule of an invoice (spec §2.4–§2.6) on a parsed request
  * (`parseInvoice`), judged on the values the invoice will have once the request is applied: the
- * counterparty and the inline contact's identifier (creates only: §2.4 rule 3 names the POST), the
+ * invoice `type` fixed once stored (`parameter_cannot_change`), the counterparty and the inline
+ * contact's identifier (creates only: §2.4 rule 3 names the POST), the
  * third party and its flags (§2.5), the amend limit and reference edits (§2.6, §8),
  * `total_amount_due` only on ZAL / KOR_ZAL (§2.4), and the bank account check digits. The raw-body
  * rule (`invoiceStateIssues`) and the number uniqueness (`invoiceNumberTakenIssues`) are run by
@@ -47,6 +50,10 @@ export function invoiceIssues(request: InvoiceUpdate, context: InvoiceRuleContex
   const stored = context.operation === 'update' ? (context.stored ?? null) : null;
   const type = (effective(request, stored, 'type') as string | null | undefined) ?? 'IssuedInvoice';
   const issues: ValidationIssue[] = [];
+  // A resource's type is fixed once created (issue 3: `parameter_cannot_change` for a resource's
+  // `type`): an issued invoice cannot turn into a received one.
+  if (context.stored !== null && context.stored !== undefined)
+    issues.push(...cannotChangeIssues(request, context.stored, ['type']));
   if (context.operation === 'create')
     issues.push(
       ...counterpartyIssues({ ...request, type }),
@@ -60,7 +67,12 @@ export function invoiceIssues(request: InvoiceUpdate, context: InvoiceRuleContex
       apply_to_vat_group_member: effective(request, stored, 'apply_to_vat_group_member') as boolean | null,
       third_party: effective(request, stored, 'third_party') as ThirdParty | null,
     }),
-    ...invoiceReferenceIssues(request.invoice_references, stored?.invoice_references ?? []),
+    ...(context.operation === 'update'
+      ? invoiceLineIssues(request.invoice_lines_attributes, stored?.lines ?? [])
+      : []),
+    // A PUT (create) may send the stored references' ids back, so they are judged against the
+    // stored invoice whatever the operation.
+    ...invoiceReferenceIssues(request.invoice_references, context.stored?.invoice_references ?? []),
     ...totalAmountDueIssues({
       type_code: effective(request, stored, 'type_code') as string | null,
       total_amount_due: request.total_amount_due,

@@ -85,7 +85,8 @@ export function inheritFromParent<T extends OfficeFields>(
 /**
  * The structural office rules fiscalkit adds where the spec is silent (§2.3 defines offices only by
  * `parent_id`): a contact cannot be its own parent, and an office cannot be a parent (one level,
- * like the service's office list under a contact). Both are `parameter_invalid` at `parent_id`.
+ * like the service's office list under a contact), so neither can the parent be an office nor can a
+ * contact that has offices become one. All are `parameter_invalid` at `parent_id`.
  * `parameter_cannot_change` for a `parent_id` once set is {@link cannotChangeIssues}.
  *
  * @example
@@ -96,10 +97,15 @@ export function inheritFromParent<T extends OfficeFields>(
 export function officeParentIssues(
   office: Pick<OfficeFields, 'id' | 'parent_id'>,
   parent: Pick<OfficeFields, 'parent_id'> | null | undefined,
+  hasOffices = false,
 ): ValidationIssue[] {
   if (!isPresent(office.parent_id)) return [];
   if (office.id !== undefined && office.id !== null && office.parent_id === office.id)
     return [issueAt('parameter_invalid', ['parent_id'], 'cannot be the contact itself')];
+  if (hasOffices)
+    return [
+      issueAt('parameter_invalid', ['parent_id'], 'cannot be set on a contact that has offices of its own'),
+    ];
   if (parent !== null && parent !== undefined && isPresent(parent.parent_id))
     return [issueAt('parameter_invalid', ['parent_id'], 'must be a contact that is not itself an office')];
   return [];

@@ -101,14 +101,11 @@ describe('third_party_role (spec §2.7; ksef-fa3.md §3 TRolaPodmiotu3)', () => 
     ).toBe(role);
   });
 
-  it.each(['0', '12', '08', 'factor', ''])(
-    '§2.7: role %j is not a KSeF role → parameter_inclusion',
-    (role) => {
-      expect(issuesOf(create({ type: 'Ksef', invoice_type_code: 'VAT', third_party_role: role }))).toEqual([
-        { code: 'parameter_inclusion', param: 'third_party_role' },
-      ]);
-    },
-  );
+  it.each(['0', '12', '08', 'factor'])('§2.7: role %j is not a KSeF role → parameter_inclusion', (role) => {
+    expect(issuesOf(create({ type: 'Ksef', invoice_type_code: 'VAT', third_party_role: role }))).toEqual([
+      { code: 'parameter_inclusion', param: 'third_party_role' },
+    ]);
+  });
 
   it('§7.2: the number 8 is the wrong JSON type → invalid_request_params', () => {
     expect(issuesOf(create({ type: 'Ksef', invoice_type_code: 'VAT', third_party_role: 8 }))).toEqual([

@@ -486,3 +486,53 @@ describe('versionHas (spec §9 "Changed: parent TIN validation, inline contact i
     expect(API_VERSIONS).toEqual(['2025-01-01', '2025-10-13', '2026-03-02', '2026-04-20', '2026-06-26']);
   });
 });
+
+describe('office rules on a PATCH that leaves the TIN alone', () => {
+  it('§2.3 rule 1: a PATCH of another field is not failed by a parent whose TIN changed since', () => {
+    const office = storedContact({ id: 9, parent_id: 7, tin_value: 'B12345674', tin_scheme: '9920' });
+    const movedParent = storedContact({ id: 7, tin_value: 'B76543214', tin_scheme: '9920' });
+    expect(
+      contactIssues(
+        { phone: '+34 600 000 000' },
+        { version: '2026-04-20', stored: office, parent: movedParent },
+      ),
+    ).toEqual([]);
+  });
+
+  it('§2.3 rule 1: the same PATCH sending the stale TIN again is judged → parameter_invalid at tin_value', () => {
+    const office = storedContact({ id: 9, parent_id: 7, tin_value: 'B12345674', tin_scheme: '9920' });
+    const movedParent = storedContact({ id: 7, tin_value: 'B76543214', tin_scheme: '9920' });
+    expect(
+      pairs(
+        contactIssues(
+          { tin_value: 'B12345674' },
+          { version: '2026-04-20', stored: office, parent: movedParent },
+        ),
+      ),
+    ).toEqual([['parameter_invalid', 'tin_value']]);
+  });
+
+  it('§2.3 rule 1: a PATCH that makes a contact an office judges its stored TIN', () => {
+    const contact = storedContact({ id: 9, parent_id: null, tin_value: 'B12345674', tin_scheme: '9920' });
+    const newParent = storedContact({ id: 7, tin_value: 'B76543214', tin_scheme: '9920' });
+    expect(
+      pairs(contactIssues({ parent_id: 7 }, { version: '2026-04-20', stored: contact, parent: newParent })),
+    ).toEqual([['parameter_invalid', 'tin_value']]);
+  });
+
+  it('a contact that has offices cannot become an office itself → parameter_invalid at parent_id', () => {
+    const contact = storedContact({ id: 9, parent_id: null });
+    const newParent = storedContact({ id: 7 });
+    expect(
+      pairs(
+        contactIssues(
+          { parent_id: 7 },
+          { version: '2026-04-20', stored: contact, parent: newParent, has_offices: true },
+        ),
+      ),
+    ).toEqual([['parameter_invalid', 'parent_id']]);
+    expect(
+      contactIssues({ parent_id: 7 }, { version: '2026-04-20', stored: contact, parent: newParent }),
+    ).toEqual([]);
+  });
+});

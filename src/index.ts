@@ -406,5 +406,65 @@ export {
   type NormalizedTotalsInput,
   validateTotalsInput,
 } from './totals/validateTotalsInput.js';
-export { API_VERSIONS, type ApiVersion, isApiVersion, LATEST_API_VERSION } from './versions/apiVersion.js';
-export { type VersionedBehaviour, versionHas } from './versions/behaviours.js';
+export {
+  API_VERSIONS,
+  type ApiVersion,
+  isApiVersion,
+  LATEST_API_VERSION,
+  parseApiVersion,
+} from './versions/apiVersion.js';
+export { behaviourIntroducedIn, type VersionedBehaviour, versionHas } from './versions/behaviours.js';
+export { changesAfter, VERSION_CHAIN } from './versions/chain.js';
+export {
+  addedFields,
+  type DowngradeContext,
+  type ResourceChange,
+  removedField,
+  renamedField,
+  type UpgradeContext,
+  type VersionChanges,
+  type View,
+} from './versions/change.js';
+export { canonicalEventKind, eventKindName } from './versions/eventKinds.js';
+export type { JsonObject } from './versions/fieldPath.js';
+export { fieldsOf } from './versions/fieldsOf.js';
+export { type HostKind, hostKind, SERVICE_HOSTS, type ServiceHosts } from './versions/hosts.js';
+export {
+  canonicalPath,
+  LEGACY_CODE_LISTS,
+  type LegacyPathResult,
+  legacyPath,
+  resolveLegacyPath,
+} from './versions/legacyPaths.js';
+export { normalizeRequest } from './versions/normalize.js';
+export {
+  createdStatus,
+  DEPRECATED_INVOICE_STATUS_FILTERS,
+  effectiveContactId,
+  type InvoiceListFilterSupport,
+  invoiceListFilterSupport,
+  LEGACY_REQUEST_ID_HEADER,
+  listResponseHasMeta,
+  REMOVED_INVOICE_STATUS_FILTERS,
+  REQUEST_ID_HEADER,
+  requestIdHeaders,
+  VERSIONED_ENDPOINTS,
+  type VersionedEndpoint,
+  versionHasEndpoint,
+  writeResponseHasBody,
+  writeStatus,
+} from './versions/protocol.js';
+export {
+  BATCH_DEFAULT_API_VERSION,
+  LEGACY_API_VERSION,
+  resolveVersion,
+  type VersionRequest,
+} from './versions/resolveVersion.js';
+export { KINDS, type KindShape, RESOURCE_KINDS, type ResourceKind } from './versions/resourceKind.js';
+export {
+  type ListMeta,
+  type SerializeOptions,
+  serialize,
+  serializeList,
+  toJson,
+} from './versions/serialize.js';

@@ -25,3 +25,20 @@ export const LATEST_API_VERSION: ApiVersion = '2026-06-26';
 export function isApiVersion(value: string): value is ApiVersion {
   return (API_VERSIONS as readonly string[]).includes(value);
 }
+
+/**
+ * Reads an `X-B2B-API-Version` header value (spec §9 rule 2): with or without the leading `v`
+ * (`v2026-04-20`, `2026-04-20`), surrounding spaces ignored. Null for anything that is not a
+ * version of spec §9.
+ *
+ * @example
+ * ```ts
+ * parseApiVersion('v2026-04-20'); // '2026-04-20'
+ * parseApiVersion('2026-04-21'); // null
+ * ```
+ */
+export function parseApiVersion(value: string): ApiVersion | null {
+  const trimmed = value.trim();
+  const bare = trimmed.startsWith('v') || trimmed.startsWith('V') ? trimmed.slice(1) : trimmed;
+  return isApiVersion(bare) ? bare : null;
+}

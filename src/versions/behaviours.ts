@@ -1,8 +1,9 @@
 import { API_VERSIONS, type ApiVersion } from './apiVersion.js';
 
 /**
- * Validation behaviours that changed with a version, each with the version that introduced it.
- * Rules ask {@link versionHas} instead of comparing versions, so that version arithmetic stays in
+ * Behaviours that changed with a version (validation rules and protocol facts), each with the version
+ * that introduced it. Rules and the HTTP binding ask {@link versionHas} (or the functions of
+ * `protocol.ts`, which ask it) instead of comparing versions, so that version arithmetic stays in
  * `src/versions` (DESIGN.md: no `if (version < …)` outside this folder).
  */
 const INTRODUCED_IN = {
@@ -10,21 +11,51 @@ const INTRODUCED_IN = {
   office_tin_matches_parent: '2026-04-20',
   /** Spec §2.4 rule 3 and §9 "Changed: … inline contact identifier requirement". */
   inline_contact_needs_identifier: '2026-04-20',
+  /**
+   * api-notes.md §3.2: `contact_id` is ignored for `IssuedSimplifiedInvoice` (a simplified invoice
+   * has no identified customer); earlier versions linked the invoice to the contact.
+   */
+  simplified_invoice_ignores_contact_id: '2026-03-02',
+  /** api-notes.md §3.2: POST create endpoints answer 201 Created (previously 200). */
+  create_returns_201: '2026-03-02',
+  /** api-notes.md §3.2, §11: the request-id header is `X-B2B-API-Request-Id` only (older: also `X-Request-Id`). */
+  request_id_header_renamed: '2026-03-02',
+  /** Spec §2.1, §9: PUT, POST and DELETE return the full resource, not 204 No Content. */
+  write_returns_resource: '2025-10-13',
+  /** Spec §9 v2025-10-13: "Pagination via `meta`". */
+  list_meta: '2025-10-13',
+  /** Spec §9 v2025-10-13: "Added `type` filter on the invoice list" (spec §2.4 rule 4). */
+  invoice_list_type_filter: '2025-10-13',
+  /** Spec §2.3, §6 rule 3: clients became contacts (`/contacts`, `ContactEvent`, `contact_id`). */
+  contacts_replace_clients: '2025-10-13',
 } as const satisfies Record<string, ApiVersion>;
 
-/** A version-dependent validation behaviour. */
+/** A version-dependent behaviour. */
 export type VersionedBehaviour = keyof typeof INTRODUCED_IN;
 
 /**
- * Whether requests in `version` are validated with `behaviour` (introduced in a version and kept by
+ * Whether requests in `version` are handled with `behaviour` (introduced in a version and kept by
  * every later one).
  *
  * @example
  * ```ts
  * versionHas('2026-04-20', 'office_tin_matches_parent'); // true
  * versionHas('2026-03-02', 'office_tin_matches_parent'); // false: mismatches were ignored
+ * versionHas('2026-03-02', 'simplified_invoice_ignores_contact_id'); // true
  * ```
  */
 export function versionHas(version: ApiVersion, behaviour: VersionedBehaviour): boolean {
   return API_VERSIONS.indexOf(version) >= API_VERSIONS.indexOf(INTRODUCED_IN[behaviour]);
+}
+
+/**
+ * The version that introduced `behaviour` (for messages and documentation).
+ *
+ * @example
+ * ```ts
+ * behaviourIntroducedIn('create_returns_201'); // '2026-03-02'
+ * ```
+ */
+export function behaviourIntroducedIn(behaviour: VersionedBehaviour): ApiVersion {
+  return INTRODUCED_IN[behaviour];
 }

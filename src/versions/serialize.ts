@@ -1,0 +1,150 @@
+import { LosslessNumber, stringify } from 'lossless-json';
+import { KsefTaxReportSchema } from '../model/ksefTaxReport.js';
+import { SiiTaxReportSchema } from '../model/siiTaxReport.js';
+import { currencyExponent, isCurrencyCode } from '../money/currencies.js';
+import { decimalPlaces, formatUnits, toUnits } from '../money/fixedPoint.js';
+import type { ApiVersion } from './apiVersion.js';
+import { changesAfter } from './chain.js';
+import type { View } from './change.js';
+import { type JsonObject, omitPath, updatePath } from './fieldPath.js';
+import { KINDS, type ResourceKind } from './resourceKind.js';
+import { schemaPaths } from './schemaPaths.js';
+
+/**
+ * A deep copy of plain data (objects and arrays; anything else, such as a lossless number, is
+ * shared), so that no downgrade can reach the caller's stored resource. Written out rather than
+ * `structuredClone`, which the pure core's ES2022 `lib` does not declare.
+ */
+function clonePlain(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(clonePlain);
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype)
+    return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) copy[key] = clonePlain(child);
+  return copy;
+}
+
+/** How to write a resource. */
+export interface SerializeOptions {
+  version: ApiVersion;
+  /** Expandable fields to include (spec §2.1; the invoice's three of §2.5 rule 3). */
+  include?: readonly string[] | undefined;
+  /** `full` (default) or `list_entry`. */
+  view?: View | undefined;
+}
+
+/** The schema of this very resource: a tax report's own type decides its fields. */
+function schemaFor(kind: ResourceKind, resource: JsonObject) {
+  if (kind === 'tax_report') return resource.type === 'Ksef' ? KsefTaxReportSchema : SiiTaxReportSchema;
+  return KINDS[kind].schema;
+}
+
+/** A decimal string as a JSON number; money padded to the currency's decimals (never rounded). */
+function asNumber(value: unknown, exponent: number | null): unknown {
+  if (typeof value !== 'string') return value;
+  // The model accepts a decimal string with leading zeros ("010.50"); a JSON number has none.
+  const text = value.replace(/^(-?)0+(?=\d)/, '$1');
+  if (exponent !== null && decimalPlaces(text) < exponent)
+    return new LosslessNumber(formatUnits(toUnits(text, exponent), exponent));
+  return new LosslessNumber(text);
+}
+
+/** The newest version's response: every top-level field present (null when unset), amounts as numbers. */
+function canonicalResponse(
+  kind: ResourceKind,
+  resource: object,
+  include: readonly string[],
+  view: View,
+): JsonObject {
+  const shape = KINDS[kind];
+  const stored = clonePlain(resource) as JsonObject;
+  // Fields in the schema's order, every one present (null when unset), then anything else stored.
+  let response: JsonObject = {};
+  for (const path of schemaPaths(schemaFor(kind, stored)))
+    if (!path.includes('.') && !path.includes('[]')) response[path] = stored[path] ?? null;
+  // A field stored as `undefined` is unset like an absent one: it stays null, not dropped from the JSON.
+  for (const [key, value] of Object.entries(stored)) if (value !== undefined) response[key] = value;
+  for (const path of shape.writeOnly) response = omitPath(response, path);
+  for (const path of shape.expandable) if (!include.includes(path)) response = omitPath(response, path);
+  if (view === 'list_entry')
+    for (const path of shape.omittedFromListEntries) response = omitPath(response, path);
+  const currency = response.currency;
+  const exponent =
+    typeof currency === 'string' && isCurrencyCode(currency) ? currencyExponent(currency) : null;
+  for (const { path, money } of shape.numbers)
+    response = updatePath(response, path, (parent, key) =>
+      Object.hasOwn(parent, key)
+        ? { ...parent, [key]: asNumber(parent[key], money === true ? exponent : null) }
+        : parent,
+    );
+  return response;
+}
+
+/**
+ * Writes a stored (canonical) resource as the response of API `version`: the newest shape first
+ * (write-only fields dropped, expandable fields only when included, list entries trimmed, amounts as
+ * lossless JSON numbers), then the downgrade of every newer version, newest first (DESIGN.md). Pass
+ * the result to {@link toJson}.
+ *
+ * @example
+ * ```ts
+ * toJson(serialize('invoice', invoice, { version: '2026-03-02' }));
+ * // '{"id":1,…,"lines":[{"clasification_code_scheme":"CPV",…}],…,"total":121.00}'
+ * ```
+ */
+export function serialize(kind: ResourceKind, resource: object, options: SerializeOptions): JsonObject {
+  const view = options.view ?? 'full';
+  let response = canonicalResponse(kind, resource, options.include ?? [], view);
+  for (const change of changesAfter(options.version, kind).reverse())
+    if (change.downgrade !== undefined)
+      response = change.downgrade(response, {
+        version: options.version,
+        view,
+        stored: resource as JsonObject,
+      });
+  return response;
+}
+
+/** The `meta` object of a list response (spec §2.1). */
+export interface ListMeta {
+  total_count: number;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Writes a page of resources as a list response `{<plural>: [...], meta: {total_count, offset,
+ * limit}}` (spec §2.1), each entry serialized with `view: 'list_entry'`.
+ *
+ * @example
+ * ```ts
+ * serializeList('account', accounts, { total_count: 1, offset: 0, limit: 25 }, { version: '2026-04-20' });
+ * // { accounts: [{ …no auto_remittance… }], meta: { total_count: 1, offset: 0, limit: 25 } }
+ * ```
+ */
+export function serializeList(
+  kind: ResourceKind,
+  resources: readonly object[],
+  meta: ListMeta,
+  options: Omit<SerializeOptions, 'view'>,
+): JsonObject {
+  return {
+    [KINDS[kind].plural]: resources.map((resource) =>
+      serialize(kind, resource, { ...options, view: 'list_entry' }),
+    ),
+    meta: { total_count: meta.total_count, offset: meta.offset, limit: meta.limit },
+  };
+}
+
+/**
+ * The JSON text of a serialized value, amounts written digit for digit (lossless-json), never through
+ * a float (DESIGN.md, "Money is never a JS number").
+ *
+ * @example
+ * ```ts
+ * toJson({ total: new LosslessNumber('121.00') }); // '{"total":121.00}'
+ * ```
+ */
+export function toJson(value: unknown): string {
+  return stringify(value) ?? 'null';
+}

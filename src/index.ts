@@ -429,6 +429,7 @@ export { canonicalEventKind, eventKindName } from './versions/eventKinds.js';
 export type { JsonObject } from './versions/fieldPath.js';
 export { fieldsOf } from './versions/fieldsOf.js';
 export { type HostKind, hostKind, SERVICE_HOSTS, type ServiceHosts } from './versions/hosts.js';
+export { DEFAULT_MAX_BODY_BYTES, parseJsonBody } from './versions/jsonBody.js';
 export {
   canonicalPath,
   LEGACY_CODE_LISTS,

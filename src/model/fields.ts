@@ -312,3 +312,21 @@ export function codeIn(isMember: (code: string) => boolean, catalogue: string) {
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.string().pipe(z.enum(values));
 }
+
+/**
+ * An optional field whose blank string means "no value": `""` (or spaces) becomes `null` before the
+ * field's own check runs. A client clearing a country, a date or a scheme with `""` means what it
+ * means with `null`; only a required field that is blank is `parameter_blank` (spec §7.2).
+ *
+ * @example
+ * ```ts
+ * optional(countryCode()).parse(''); // null
+ * optional(countryCode()).parse('es'); // 'ES'
+ * ```
+ */
+export function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    schema.nullish(),
+  );
+}

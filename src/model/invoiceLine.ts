@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TAX_KINDS } from '../totals/input.js';
-import { decimal, identifier, oneOf, requiredText, text } from './fields.js';
+import { decimal, identifier, oneOf, optional, requiredText, text } from './fields.js';
 
 /**
  * One tax of a line (spec §2.4: `taxes_attributes` of `name`, `percent`; api-notes.md §10 adds
@@ -11,7 +11,7 @@ export const LineTaxSchema = z.object({
   name: requiredText(32),
   percent: decimal({ maxDecimals: 8 }),
   category: text(8).nullish(),
-  kind: oneOf(TAX_KINDS).nullish(),
+  kind: optional(oneOf(TAX_KINDS)),
 });
 
 /** A line tax as sent. */
@@ -25,15 +25,15 @@ export type LineTax = z.output<typeof LineTaxSchema>;
  * update, like invoice references (spec §2.6).
  */
 export const InvoiceLineWriteSchema = z.object({
-  id: identifier().nullish(),
+  id: optional(identifier()),
   _destroy: z.boolean().nullish(),
   quantity: decimal({ maxDecimals: 6 }),
   price: decimal({ maxDecimals: 8 }),
   description: text(2048).nullish(),
   unit: text(32).nullish(),
-  discount_percent: decimal({ maxDecimals: 4 }).nullish(),
-  discount_amount: decimal({ maxDecimals: 8, sign: 'non_negative' }).nullish(),
-  charge_amount: decimal({ maxDecimals: 8 }).nullish(),
+  discount_percent: optional(decimal({ maxDecimals: 4 })),
+  discount_amount: optional(decimal({ maxDecimals: 8, sign: 'non_negative' })),
+  charge_amount: optional(decimal({ maxDecimals: 8 })),
   classification_code: text(64).nullish(),
   classification_code_scheme: text(32).nullish(),
   taxes_attributes: z.array(LineTaxSchema).max(3),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode, decimal, identifier, isoDate, oneOf, text } from './fields.js';
+import { currencyCode, decimal, identifier, isoDate, oneOf, optional, text } from './fields.js';
 
 /**
  * `reference_type` values (spec §2.6): `amend` (a corrective invoice; at most one) and `prepayment`
@@ -17,20 +17,20 @@ export type InvoiceReferenceType = (typeof INVOICE_REFERENCE_TYPES)[number];
  * it a decimal like every amount.
  */
 export const InvoiceReferenceWriteSchema = z.object({
-  id: identifier().nullish(),
+  id: optional(identifier()),
   _destroy: z.boolean().nullish(),
-  reference_type: oneOf(INVOICE_REFERENCE_TYPES).nullish(),
+  reference_type: optional(oneOf(INVOICE_REFERENCE_TYPES)),
   number: text().nullish(),
   series_code: text(64).nullish(),
-  date: isoDate().nullish(),
-  invoicing_period_start: isoDate().nullish(),
-  invoicing_period_end: isoDate().nullish(),
+  date: optional(isoDate()),
+  invoicing_period_start: optional(isoDate()),
+  invoicing_period_end: optional(isoDate()),
   reason: text(1024).nullish(),
   correction_method: text(16).nullish(),
   tax_registration_code: text(64).nullish(),
   tax_correction_code: text(16).nullish(),
-  total_amount: decimal().nullish(),
-  currency: currencyCode().nullish(),
+  total_amount: optional(decimal()),
+  currency: optional(currencyCode()),
 });
 
 /** An invoice reference as sent. */

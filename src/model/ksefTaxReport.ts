@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { KSEF_TYPE_CODES } from '../codelists/invoiceTypes.js';
 import type { Validated } from '../errors/validationIssue.js';
-import { countryCode, decimal, email, identifier, isoDate, text } from './fields.js';
+import { countryCode, decimal, email, identifier, isoDate, optional, text } from './fields.js';
 import { type Operation, parseWith } from './parse.js';
 import { stringOneOf, taxReportReadOnly, taxReportWritable } from './taxReportCommon.js';
 
@@ -33,7 +33,7 @@ const ksefAmount = () => decimal({ maxDecimals: 2 });
  * in `src/rules`.
  */
 export const PrepaymentReferenceInputSchema = z.object({
-  id: identifier().nullish(),
+  id: optional(identifier()),
   /** FA(3) `NrFaZaliczkowej` is `TZnakowy` (≤ 256). */
   number: text(256).nullish(),
   /** FA(3) `TNumerKSeF`: a KSeF number is at most 36 characters. */
@@ -77,19 +77,19 @@ const writable = {
   customer_party_jst: z.boolean().nullish(),
   /** Spec §2.7: default false; the buyer is a VAT group member (`Podmiot2/GV`). */
   customer_party_gv: z.boolean().nullish(),
-  purchase_order_date: isoDate().nullish(),
+  purchase_order_date: optional(isoDate()),
   despatch_advice_reference: text(256).nullish(),
   supplier_party_krs: text().nullish(),
   supplier_party_regon: text().nullish(),
   supplier_party_bdo: text(9).nullish(),
   supplier_contact_phone: text(16).nullish(),
-  supplier_contact_email: email().nullish(),
+  supplier_contact_email: optional(email()),
   /** Required for `KOR_ZAL` (spec §2.7); FA(3) `Fa/P_15ZK`. */
   previous_advance_total: ksefAmount().nullish(),
   /** Required for `ZAL` and `KOR_ZAL` (spec §2.7); FA(3) `Fa/Zamowienie/WartoscZamowienia`. */
   order_total_amount: ksefAmount().nullish(),
   prepayment_references: z.array(PrepaymentReferenceInputSchema).nullish(),
-  third_party_role: stringOneOf(KSEF_THIRD_PARTY_ROLES).nullish(),
+  third_party_role: optional(stringOneOf(KSEF_THIRD_PARTY_ROLES)),
   third_party_address: text(512).nullish(),
   third_party_postalcode: text(32).nullish(),
   third_party_city: text().nullish(),
@@ -103,7 +103,7 @@ const writable = {
   third_party_scheme: text(64).nullish(),
   third_party_tax_id: text(50).nullish(),
   third_party_tax_scheme: text(64).nullish(),
-  third_party_country: countryCode().nullish(),
+  third_party_country: optional(countryCode()),
   /** No FA(3) element (ksef-fa3.md §6.3); stored and returned only. */
   third_party_endpoint_id: text().nullish(),
 };

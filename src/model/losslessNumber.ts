@@ -22,9 +22,13 @@ export interface LosslessNumberLike {
  * ```
  */
 export function isLosslessNumber(value: unknown): value is LosslessNumberLike {
+  if (typeof value !== 'object' || value === null) return false;
+  // A class instance only: a plain JSON object shaped like one (`{"isLosslessNumber": true, "value":
+  // "5"}` in a request body) is an object sent by a client, not a number, and must fail as the wrong
+  // type. Parsed JSON objects have Object.prototype; lossless-json's numbers have their class's.
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype === Object.prototype || prototype === null) return false;
   return (
-    typeof value === 'object' &&
-    value !== null &&
     (value as { isLosslessNumber?: unknown }).isLosslessNumber === true &&
     typeof (value as { value?: unknown }).value === 'string'
   );

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { schemeCodeField, text } from './fields.js';
+import { optional, schemeCodeField, text } from './fields.js';
 
 /** The five slots of `routing_codes` (spec §2.2, §8: "Additional company identifiers · 5"). */
 export const ROUTING_CODE_SLOTS = [1, 2, 3, 4, 5] as const;
 
 const nullableValue = text().nullish();
-const nullableScheme = schemeCodeField().nullish();
+const nullableScheme = optional(schemeCodeField());
 
 const SHAPE = {
   cin1_value: nullableValue,
@@ -30,7 +30,19 @@ const EXTRA_SLOT = /^cin(\d+)_(?:value|scheme)$/;
  * rule (value needs scheme and the reverse) is `routingCodeIssues` in `src/rules`.
  */
 export const RoutingCodesSchema = z
-  .looseObject(SHAPE)
+  .preprocess((input, context) => {
+    // zod drops an own `__proto__` key before any refinement sees it; it is an unknown key like any
+    // other, so it is reported here.
+    if (typeof input === 'object' && input !== null && Object.hasOwn(input, '__proto__'))
+      context.issues.push({
+        code: 'custom',
+        path: ['__proto__'],
+        message: 'is not a known field of routing_codes',
+        params: { code: 'invalid_request_params' },
+        input,
+      });
+    return input;
+  }, z.looseObject(SHAPE))
   .superRefine((codes, context) => {
     for (const key of Object.keys(codes)) {
       if (Object.hasOwn(SHAPE, key)) continue;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Validated } from '../errors/validationIssue.js';
-import { countryCode, decimal, isoDate, requiredText, text } from './fields.js';
+import { countryCode, decimal, isoDate, optional, requiredText, text } from './fields.js';
 import { isLosslessNumber } from './losslessNumber.js';
 import { type Operation, parseWith } from './parse.js';
 import {
@@ -104,12 +104,12 @@ function wholeNumber(min: number, max: number) {
  * is for received invoices (`InversionSujetoPasivo`, fiscalkit proposal).
  */
 export const SiiTaxBreakdownSchema = z.object({
-  operation_type: stringOneOf(SII_OPERATION_TYPES).nullish(),
+  operation_type: optional(stringOneOf(SII_OPERATION_TYPES)),
   /** The service's tax category (`S`, `E`, `AE`, … api-notes.md §10), kept for the XML builder. */
   category: text(8).nullish(),
-  non_exemption_code: stringOneOf(SII_NON_EXEMPTION_CODES).nullish(),
-  reason_vat_exempt: stringOneOf(SII_EXEMPTION_REASONS).nullish(),
-  reason_no_subject: stringOneOf(SII_NO_SUBJECT_REASONS).nullish(),
+  non_exemption_code: optional(stringOneOf(SII_NON_EXEMPTION_CODES)),
+  reason_vat_exempt: optional(stringOneOf(SII_EXEMPTION_REASONS)),
+  reason_no_subject: optional(stringOneOf(SII_NO_SUBJECT_REASONS)),
   percent: siiRate().nullish(),
   taxable_base: siiAmount(),
   tax_amount: siiAmount().nullish(),
@@ -203,19 +203,19 @@ const writable = {
   ...taxReportWritable,
   book_type: stringOneOf(SII_BOOK_TYPES),
   /** `Cabecera/TipoComunicacion`; books with `CabeceraSii` only. */
-  communication_type: stringOneOf(SII_COMMUNICATION_TYPES).nullish(),
+  communication_type: optional(stringOneOf(SII_COMMUNICATION_TYPES)),
   /** `PeriodoLiquidacion/Ejercicio` (`YearType`, 4 digits). */
   period_year: wholeNumber(1000, 9999).nullish(),
   /** `PeriodoLiquidacion/Periodo`. */
-  period: stringOneOf(SII_PERIODS).nullish(),
+  period: optional(stringOneOf(SII_PERIODS)),
   /** `IDFactura/NumSerieFacturaEmisor` (1–60). */
   invoice_number: text(60).nullish(),
   /** `IDFactura/FechaExpedicionFacturaEmisor` (written `dd-mm-yyyy` by the builder). */
-  invoice_date: isoDate().nullish(),
+  invoice_date: optional(isoDate()),
   /** `TipoFactura`. */
-  invoice_type_code: stringOneOf(SII_INVOICE_TYPE_CODES).nullish(),
+  invoice_type_code: optional(stringOneOf(SII_INVOICE_TYPE_CODES)),
   /** `ClaveRegimenEspecialOTrascendencia`. */
-  special_regime_key: stringOneOf(SII_SPECIAL_REGIME_KEYS).nullish(),
+  special_regime_key: optional(stringOneOf(SII_SPECIAL_REGIME_KEYS)),
   /** `…Adicional1`, `…Adicional2`: at most two. */
   additional_special_regime_keys: z
     .array(stringOneOf(SII_SPECIAL_REGIME_KEYS))
@@ -228,15 +228,15 @@ const writable = {
   /** `Contraparte` of issued invoices and of the books with a counterparty. */
   customer_party_name: text(120).nullish(),
   customer_party_tax_id: text(20).nullish(),
-  customer_party_tax_scheme: stringOneOf(SII_PARTY_TAX_SCHEMES).nullish(),
-  customer_party_country: countryCode().nullish(),
+  customer_party_tax_scheme: optional(stringOneOf(SII_PARTY_TAX_SCHEMES)),
+  customer_party_country: optional(countryCode()),
   /** `IDFactura/IDEmisorFactura` (and `Contraparte` of received invoices). */
   supplier_party_name: text(120).nullish(),
   supplier_party_tax_id: text(20).nullish(),
-  supplier_party_tax_scheme: stringOneOf(SII_PARTY_TAX_SCHEMES).nullish(),
-  supplier_party_country: countryCode().nullish(),
+  supplier_party_tax_scheme: optional(stringOneOf(SII_PARTY_TAX_SCHEMES)),
+  supplier_party_country: optional(countryCode()),
   /** `TipoRectificativa`. */
-  corrective_type: stringOneOf(SII_CORRECTIVE_TYPES).nullish(),
+  corrective_type: optional(stringOneOf(SII_CORRECTIVE_TYPES)),
   /** `FacturasRectificadas/IDFacturaRectificada`. */
   corrected_invoices: z.array(SiiCorrectedInvoiceSchema).nullish(),
   /** `ImporteRectificacion/BaseRectificada`. */
@@ -245,7 +245,7 @@ const writable = {
   corrected_tax_amount: siiAmount().nullish(),
   tax_breakdowns: z.array(SiiTaxBreakdownSchema).nullish(),
   /** `FechaRegContable` (received invoices). */
-  accounting_date: isoDate().nullish(),
+  accounting_date: optional(isoDate()),
   /** `CuotaDeducible` (received invoices). */
   deductible_tax_amount: siiAmount().nullish(),
   /** `Cobros/Cobro` or `Pagos/Pago`. */
@@ -253,7 +253,7 @@ const writable = {
   capital_good: SiiCapitalGoodSchema.nullish(),
   intra_community_operation: SiiIntraCommunityOperationSchema.nullish(),
   /** `ClaveOperacion` of the insurance book (fiscalkit proposal). */
-  insurance_operation_key: stringOneOf(SII_INSURANCE_OPERATION_KEYS).nullish(),
+  insurance_operation_key: optional(stringOneOf(SII_INSURANCE_OPERATION_KEYS)),
 };
 
 /**

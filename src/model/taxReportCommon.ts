@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { identifier, oneOf } from './fields.js';
+import { identifier, oneOf, optional } from './fields.js';
 
 /**
  * The tax report types (spec §1, §2.7), spelt as the spec spells them: `SiiDocument` (Spanish SII
@@ -51,7 +51,7 @@ export function stringOneOf<const T extends readonly [string, ...string[]]>(valu
  * on the type, so each type's schema declares them.
  */
 export const taxReportWritable = {
-  invoice_id: identifier().nullish(),
+  invoice_id: optional(identifier()),
 };
 
 /**

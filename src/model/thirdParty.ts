@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryCode, oneOf, schemeCodeField, text } from './fields.js';
+import { countryCode, oneOf, optional, schemeCodeField, text } from './fields.js';
 
 /**
  * `third_party.role` values. The spec shows one (`local_government_unit_recipient`, §2.5) and says the
@@ -22,18 +22,18 @@ export type ThirdPartyRole = (typeof THIRD_PARTY_ROLES)[number];
  * code. Becomes KSeF `Podmiot3` (§2.5 rule 4).
  */
 export const ThirdPartySchema = z.object({
-  role: oneOf(THIRD_PARTY_ROLES).nullish(),
+  role: optional(oneOf(THIRD_PARTY_ROLES)),
   name: text().nullish(),
   tin_value: text(64).nullish(),
-  tin_scheme: schemeCodeField().nullish(),
+  tin_scheme: optional(schemeCodeField()),
   cin_value: text(64).nullish(),
-  cin_scheme: schemeCodeField().nullish(),
+  cin_scheme: optional(schemeCodeField()),
   address: text().nullish(),
   address2: text().nullish(),
   city: text().nullish(),
   postalcode: text(32).nullish(),
   province: text().nullish(),
-  country: countryCode().nullish(),
+  country: optional(countryCode()),
 });
 
 /** A third party as sent and stored. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isTransportTypeCode } from '../codelists/transportTypes.js';
 import type { Validated } from '../errors/validationIssue.js';
-import { codeIn, identifier, oneOf, requiredText, schemeCodeField, text } from './fields.js';
+import { codeIn, identifier, oneOf, optional, requiredText, schemeCodeField, text } from './fields.js';
 import { type Operation, parseWith } from './parse.js';
 
 /**
@@ -44,7 +44,7 @@ const writable = {
   order: z.boolean().nullish(),
   application_response: z.boolean().nullish(),
   /** Participant identifier scheme, zero-padded to 4 characters (ISO 6523 ICD / Peppol EAS). */
-  pin_scheme: schemeCodeField().nullish(),
+  pin_scheme: optional(schemeCodeField()),
   /** Participant identifier value. */
   pin_value: text(64).nullish(),
 };

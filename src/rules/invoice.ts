@@ -48,7 +48,9 @@ export interface InvoiceRuleContext {
  */
 export function invoiceIssues(request: InvoiceUpdate, context: InvoiceRuleContext): ValidationIssue[] {
   const stored = context.operation === 'update' ? (context.stored ?? null) : null;
-  const type = (effective(request, stored, 'type') as string | null | undefined) ?? 'IssuedInvoice';
+  // The type is fixed once stored, so a PUT (operation 'create' on a stored invoice) that leaves it
+  // out keeps the stored one; only a new invoice defaults to IssuedInvoice.
+  const type = (effective(request, context.stored, 'type') as string | null | undefined) ?? 'IssuedInvoice';
   const issues: ValidationIssue[] = [];
   // A resource's type is fixed once created (issue 3: `parameter_cannot_change` for a resource's
   // `type`): an issued invoice cannot turn into a received one.
@@ -59,6 +61,10 @@ export function invoiceIssues(request: InvoiceUpdate, context: InvoiceRuleContex
       ...counterpartyIssues({ ...request, type }),
       ...inlineContactIssues({ ...request, type }, context.version),
     );
+  // An update may not take the counterparty away: clearing contact_id without sending an inline
+  // contact leaves an invoice that no tax authority format can name (see counterpartyIssues).
+  else if (request.contact_id === null && (request.contact === null || request.contact === undefined))
+    issues.push(...counterpartyIssues({ type, contact_id: null, contact: null }));
   issues.push(
     ...thirdPartyIssues({
       apply_to_local_government_unit: effective(request, stored, 'apply_to_local_government_unit') as
@@ -67,9 +73,9 @@ export function invoiceIssues(request: InvoiceUpdate, context: InvoiceRuleContex
       apply_to_vat_group_member: effective(request, stored, 'apply_to_vat_group_member') as boolean | null,
       third_party: effective(request, stored, 'third_party') as ThirdParty | null,
     }),
-    ...(context.operation === 'update'
-      ? invoiceLineIssues(request.invoice_lines_attributes, stored?.lines ?? [])
-      : []),
+    // Lines are judged against the stored ones whatever the operation: a PUT may edit them by id,
+    // and a create whose every line is a deletion has no line left either.
+    ...invoiceLineIssues(request.invoice_lines_attributes, context.stored?.lines ?? []),
     // A PUT (create) may send the stored references' ids back, so they are judged against the
     // stored invoice whatever the operation.
     ...invoiceReferenceIssues(request.invoice_references, context.stored?.invoice_references ?? []),
@@ -109,7 +115,7 @@ export async function validateInvoice(
   context: ValidateInvoiceContext,
 ): Promise<Validated<InvoiceUpdate>> {
   const parsed = parseInvoice(body, context.operation);
-  const stateIssues = invoiceStateIssues(body);
+  const stateIssues = invoiceStateIssues(body, context.stored?.state);
   if (!parsed.success) return { success: false, issues: [...parsed.issues, ...stateIssues] };
   const request = parsed.data;
   const stored = context.operation === 'update' ? (context.stored ?? null) : null;
@@ -124,7 +130,9 @@ export async function validateInvoice(
     issues.push(
       ...(await invoiceNumberTakenIssues(
         {
-          type: (effective(request, stored, 'type') as Invoice['type'] | null | undefined) ?? 'IssuedInvoice',
+          type:
+            (effective(request, context.stored, 'type') as Invoice['type'] | null | undefined) ??
+            'IssuedInvoice',
           number,
           contact_id: effective(request, stored, 'contact_id') as number | null | undefined,
         },

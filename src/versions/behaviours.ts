@@ -12,6 +12,11 @@ const INTRODUCED_IN = {
   /** Spec §2.4 rule 3 and §9 "Changed: … inline contact identifier requirement". */
   inline_contact_needs_identifier: '2026-04-20',
   /**
+   * Spec §9 "Added: … KSeF tax report fields": the §2.7 fields, and so the rules that require or
+   * check them, exist from this version; older requests cannot send them (their upgrade drops them).
+   */
+  ksef_tax_report_fields: '2026-04-20',
+  /**
    * api-notes.md §3.2: `contact_id` is ignored for `IssuedSimplifiedInvoice` (a simplified invoice
    * has no identified customer); earlier versions linked the invoice to the contact.
    */

@@ -58,12 +58,12 @@ function canonicalResponse(
 ): JsonObject {
   const shape = KINDS[kind];
   const stored = clonePlain(resource) as JsonObject;
-  // Fields in the schema's order, every one present (null when unset), then anything else stored.
+  // The schema's fields only, in its order, every one present (null when unset, or stored as
+  // undefined). Anything else a store keeps on the record (a write-only `total_amount_due`, an
+  // internal column) is never returned: a version's response has exactly the fields `fieldsOf` gives.
   let response: JsonObject = {};
   for (const path of schemaPaths(schemaFor(kind, stored)))
     if (!path.includes('.') && !path.includes('[]')) response[path] = stored[path] ?? null;
-  // A field stored as `undefined` is unset like an absent one: it stays null, not dropped from the JSON.
-  for (const [key, value] of Object.entries(stored)) if (value !== undefined) response[key] = value;
   for (const path of shape.writeOnly) response = omitPath(response, path);
   for (const path of shape.expandable) if (!include.includes(path)) response = omitPath(response, path);
   if (view === 'list_entry')

@@ -23,7 +23,7 @@ import { ksefTaxReportIssues } from '../../src/rules/ksefTaxReport.js';
 import { siiTaxReportIssues } from '../../src/rules/siiTaxReport.js';
 import { batchRecordIssues } from '../../src/rules/taxReportBatchRecord.js';
 import { transportIssues } from '../../src/rules/transport.js';
-import { validAccountBody, validContactBody, validInvoiceBody } from '../support/fixtures.js';
+import { lossless, validAccountBody, validContactBody, validInvoiceBody } from '../support/fixtures.js';
 import { validKsefBody, validSiiBody } from '../support/taxReportFixtures.js';
 
 /**
@@ -43,7 +43,7 @@ const jsonish: fc.Arbitrary<unknown> = fc.oneof(
     weight: 1,
     arbitrary: fc
       .oneof(fc.string({ maxLength: 12 }), fc.double().map(String), fc.bigInt().map(String))
-      .map((value) => ({ isLosslessNumber: true as const, value })),
+      .map((value) => lossless(value)),
   },
   {
     weight: 1,

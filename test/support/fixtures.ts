@@ -1,3 +1,4 @@
+import { LosslessNumber } from 'lossless-json';
 /**
  * Realistic, valid request bodies and stored resources for the model and rule tests (spec §2.2–§2.6).
  * Every function returns a fresh object, so a test may change it freely. The bodies are what a client
@@ -32,11 +33,15 @@ export const CONTACT_TIN = 'B76543214';
  *
  * @example
  * ```ts
- * lossless('12.50'); // { isLosslessNumber: true, value: '12.50' }
+ * lossless('12.50'); // LosslessNumber { value: '12.50' }
  * ```
  */
-export function lossless(value: string): { isLosslessNumber: true; value: string } {
-  return { isLosslessNumber: true, value };
+export function lossless(value: string): LosslessNumber {
+  // Built without the constructor's check, so tests can also hand over text that is not a number.
+  return Object.assign(Object.create(LosslessNumber.prototype) as LosslessNumber, {
+    isLosslessNumber: true,
+    value,
+  });
 }
 
 /**
@@ -225,6 +230,17 @@ export function storedInvoice(overrides: Body = {}): Invoice {
 }
 
 /**
+ * A deep copy of plain objects and arrays; class instances (lossless numbers) are kept as they are,
+ * which structuredClone would turn into plain objects.
+ */
+function clonePlain<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(clonePlain) as T;
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype)
+    return value;
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, clonePlain(child)])) as T;
+}
+
+/**
  * A deep copy of `body` with the value at `path` replaced (or added). Array indices are numbers.
  *
  * @example
@@ -233,7 +249,7 @@ export function storedInvoice(overrides: Body = {}): Invoice {
  * ```
  */
 export function setAt<T>(body: T, path: readonly (string | number)[], value: unknown): T {
-  const copy = structuredClone(body);
+  const copy = clonePlain(body);
   let node: unknown = copy;
   for (const segment of path.slice(0, -1)) node = (node as Record<string | number, unknown>)[segment];
   const last = path[path.length - 1];
@@ -251,7 +267,7 @@ export function setAt<T>(body: T, path: readonly (string | number)[], value: unk
  * ```
  */
 export function removeAt<T>(body: T, path: readonly (string | number)[]): T {
-  const copy = structuredClone(body);
+  const copy = clonePlain(body);
   let node: unknown = copy;
   for (const segment of path.slice(0, -1)) node = (node as Record<string | number, unknown>)[segment];
   const last = path[path.length - 1];

@@ -1,3 +1,4 @@
+import { LosslessNumber } from 'lossless-json';
 /**
  * Valid tax report bodies for the model and rule tests (spec §2.7, sii.md §10): one Ksef body per
  * KSeF type code and one SiiDocument body per book. Every function returns a fresh object, so a test
@@ -16,11 +17,15 @@ export type Body = Record<string, unknown>;
  *
  * @example
  * ```ts
- * lossless('12.50'); // { isLosslessNumber: true, value: '12.50' }
+ * lossless('12.50'); // LosslessNumber { value: '12.50' }
  * ```
  */
-export function lossless(value: string): { isLosslessNumber: true; value: string } {
-  return { isLosslessNumber: true, value };
+export function lossless(value: string): LosslessNumber {
+  // Built without the constructor's check, so tests can also hand over text that is not a number.
+  return Object.assign(Object.create(LosslessNumber.prototype) as LosslessNumber, {
+    isLosslessNumber: true,
+    value,
+  });
 }
 
 /**

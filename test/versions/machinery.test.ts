@@ -229,7 +229,7 @@ describe('fieldPath: pathsOf', () => {
       pathsOf({
         total: new LosslessNumber('121.00'),
         lines: [{ price: new LosslessNumber('1.5') }],
-        rate: { isLosslessNumber: true, value: '1' },
+        rate: new LosslessNumber('1'),
       }),
     ).toEqual(['total', 'lines', 'lines[].price', 'rate']);
     expect(pathsOf(new LosslessNumber('1'))).toEqual([]);

@@ -156,8 +156,14 @@ const ksefInvoiceTypeCodes: ResourceChange = {
     '(null in older responses, ignored in older requests)',
   downgrade: (response) =>
     KSEF_INVOICE_TYPE_CODES.has(response.type_code) ? { ...response, type_code: null } : response,
-  upgrade: (request) =>
-    KSEF_INVOICE_TYPE_CODES.has(request.type_code) ? omitPath(request, 'type_code') : request,
+  upgrade: (request, context) => {
+    if (KSEF_INVOICE_TYPE_CODES.has(request.type_code)) return omitPath(request, 'type_code');
+    // The null an older client was shown for a stored KSeF code, sent back in a read-modify-write,
+    // means "unchanged", not "clear it": the client could not see the code.
+    if (request.type_code === null && KSEF_INVOICE_TYPE_CODES.has(context.stored?.type_code))
+      return omitPath(request, 'type_code');
+    return request;
+  },
 };
 
 /** The transport's document flags, in `TransportSchema` order: what `standard_documents` lists. */
@@ -186,7 +192,19 @@ const tinVerificationEvent: ResourceChange = {
     'spec §6, §9 "Added: TIN verification endpoints and event": tin_verification.finished in web_hook.events ' +
     '(absent from older responses, ignored in older requests)',
   downgrade: withoutTinVerificationEvent,
-  upgrade: withoutTinVerificationEvent,
+  upgrade: (request, context) => {
+    const upgraded = withoutTinVerificationEvent(request);
+    // An older client replaces `events` with the list it can see; a stored subscription to the event
+    // it cannot see (made by a v2026-04-20 client) is kept, not silently dropped.
+    const stored = context.stored?.events;
+    if (
+      !Array.isArray(upgraded.events) ||
+      !Array.isArray(stored) ||
+      !stored.includes(TIN_VERIFICATION_FINISHED)
+    )
+      return upgraded;
+    return { ...upgraded, events: [...upgraded.events, TIN_VERIFICATION_FINISHED] };
+  },
 };
 
 /** v2026-04-20 over v2026-03-02 (spec §9 "Changes in v2026-04-20", api-notes.md §3.3). */

@@ -55,7 +55,8 @@ const missing = (message: string): LegacyPathResult => ({
  *   resources. 400, not 404, because the resource may well exist: the client can fix the request by
  *   asking for JSON (the catalogue of spec §7.2 has no 406);
  * - the `/api/v1` prefix is dropped (directory and tax report paths);
- * - `/projects/{account}/clients…` → `/accounts/{account}/contacts…`, `/projects/{account}…` →
+ * - `/projects/{account}/clients` → `/accounts/{account}/contacts`, `/projects/{account}/clients/{id}…`
+ *   → `/contacts/{id}…` (spec §4.5: a contact's own routes are not nested), `/projects/{account}…` →
  *   `/accounts/{account}…`, `/clients/{id}…` → `/contacts/{id}…`;
  * - `GET /users/channels` → `GET /transport_types`; `GET /users/{list}` → `GET /{list}` for the code
  *   lists of {@link LEGACY_CODE_LISTS};
@@ -109,6 +110,9 @@ export function resolveLegacyPath(method: string, path: string): LegacyPathResul
       if (verb !== 'GET' || rest.length > 0) return missing(`No such endpoint: ${verb} ${pathname}`);
       return { ok: true, path: joined(['accounts', second], query) };
     }
+    // A single contact lives at /contacts/{id} (spec §4.5), not under its account.
+    if (third === 'clients' && rest.length > 0)
+      return { ok: true, path: joined(['contacts', ...rest], query) };
     const tail = third === undefined ? [] : [third === 'clients' ? 'contacts' : third, ...rest];
     return { ok: true, path: joined(['accounts', second, ...tail], query) };
   }

@@ -10,6 +10,7 @@ import { ksefTaxReportIssues } from '../../src/rules/ksefTaxReport.js';
 import type { ApiVersion } from '../../src/versions/apiVersion.js';
 import { type JsonObject, pathsOf } from '../../src/versions/fieldPath.js';
 import { fieldsOf } from '../../src/versions/fieldsOf.js';
+import { canonicalPath } from '../../src/versions/legacyPaths.js';
 import { normalizeRequest } from '../../src/versions/normalize.js';
 import { serialize } from '../../src/versions/serialize.js';
 
@@ -153,4 +154,14 @@ describe('review 4: serialize never emits a field the version does not have', ()
       expect(pathsOf(response).filter((path) => !fieldsOf(version, 'invoice').has(path))).toEqual([]);
     },
   );
+});
+
+describe('legacy paths: a single client of a project (spec §4.5, §9 v2025-10-13)', () => {
+  it.each([
+    ['GET', '/projects/acme/clients/42', '/contacts/42'],
+    ['PUT', '/projects/acme/clients/42.json', '/contacts/42'],
+    ['GET', '/projects/acme/clients', '/accounts/acme/contacts'],
+  ])('%s %s → %s', (method, legacy, canonical) => {
+    expect(canonicalPath(method, legacy)).toBe(canonical);
+  });
 });

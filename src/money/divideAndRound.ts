@@ -1,3 +1,4 @@
+import { pow10 } from './fixedPoint.js';
 import type { RoundingMethod } from './roundingMethod.js';
 
 /**
@@ -32,6 +33,27 @@ export function divisor(value: bigint): Divisor {
     const half = value / 2n;
     cached = { value, half, negativeHalf: -half, even: value % 2n === 0n };
     if (DIVISORS.size < 256) DIVISORS.set(value, cached);
+  }
+  return cached;
+}
+
+const POWER_OF_TEN_DIVISORS: Divisor[] = [];
+
+/**
+ * The {@link Divisor} of `10^n`, cached by `n`. Rounding to a currency divides by a power of ten
+ * once or twice per line, and an array index is cheaper than hashing a bigint key in
+ * {@link divisor}'s map.
+ *
+ * @example
+ * ```ts
+ * powerOfTenDivisor(2); // { value: 100n, half: 50n, negativeHalf: -50n, even: true }
+ * ```
+ */
+export function powerOfTenDivisor(n: number): Divisor {
+  let cached = POWER_OF_TEN_DIVISORS[n];
+  if (cached === undefined) {
+    cached = divisor(pow10(n));
+    POWER_OF_TEN_DIVISORS[n] = cached;
   }
   return cached;
 }

@@ -100,12 +100,18 @@ const zeros = (count: number) => (count <= ZEROS.length ? ZEROS.slice(0, count) 
  */
 export function formatUnits(units: bigint, scale: number): string {
   const negative = units < 0n;
-  let digits = (negative ? -units : units).toString();
+  return withPoint((negative ? -units : units).toString(), scale, negative);
+}
+
+/** Places the decimal point `scale` digits from the right of `digits` (padding with zeros), and the sign. */
+function withPoint(digits: string, scale: number, negative: boolean): string {
+  let written = digits;
   if (scale > 0) {
-    if (digits.length <= scale) digits = '0'.repeat(scale - digits.length + 1) + digits;
-    digits = `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`;
+    if (written.length <= scale) written = zeros(scale - written.length + 1) + written;
+    const point = written.length - scale;
+    written = `${written.slice(0, point)}.${written.slice(point)}`;
   }
-  return negative ? `-${digits}` : digits;
+  return negative ? `-${written}` : written;
 }
 
 /**
@@ -119,10 +125,16 @@ export function formatUnits(units: bigint, scale: number): string {
  * ```
  */
 export function formatUnitsTrimmed(units: bigint, scale: number): string {
-  const written = formatUnits(units, scale);
-  if (scale === 0) return written;
-  let end = written.length;
-  while (written.charCodeAt(end - 1) === 48) end -= 1; // '0'
-  if (written.charCodeAt(end - 1) === 46) end -= 1; // '.'
-  return written.slice(0, end);
+  if (units === 0n) return '0';
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString();
+  // Trailing zeros of the fraction are dropped from the digits before the point is placed, so a
+  // value is written once (this runs for every line). A non-zero value keeps a non-zero digit.
+  let end = digits.length;
+  let decimals = scale;
+  while (decimals > 0 && digits.charCodeAt(end - 1) === 48) {
+    end -= 1;
+    decimals -= 1;
+  }
+  return withPoint(end === digits.length ? digits : digits.slice(0, end), decimals, negative);
 }

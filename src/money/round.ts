@@ -1,6 +1,6 @@
 import { currencyExponent } from './currencies.js';
 import { Decimal } from './decimal.js';
-import { divideAndRound } from './divideAndRound.js';
+import { divideAndRound, powerOfTenDivisor, roundQuotient } from './divideAndRound.js';
 import { formatUnits, pow10, toUnits } from './fixedPoint.js';
 import type { RoundingMethod } from './roundingMethod.js';
 
@@ -52,5 +52,6 @@ export function roundUnits(
   method: RoundingMethod,
 ): bigint {
   if (fromScale <= toScale) return units * pow10(toScale - fromScale);
-  return divideAndRound(units, pow10(fromScale - toScale), method);
+  const d = powerOfTenDivisor(fromScale - toScale);
+  return roundQuotient(units / d.value, units % d.value, d, method);
 }

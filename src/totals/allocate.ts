@@ -68,7 +68,8 @@ export function allocate(
     const remainder = n % d;
     const share = roundQuotient(quotient, remainder, rounding, method);
     shares[i] = share;
-    residuals[i] = share === quotient ? remainder : remainder - (share - quotient) * d;
+    // Rounding moves the quotient by at most one unit, so the residual is the remainder ∓ d.
+    residuals[i] = share === quotient ? remainder : share > quotient ? remainder - d : remainder + d;
     sum += share;
   }
   let delta = target - sum;

@@ -193,15 +193,13 @@ export function computeTotals(input: TotalsInput): TotalsResult {
       taxes: {},
     }),
   );
-  // Each group knows its lines and the slot of its tax in each of them.
-  for (const group of taxGroups) {
+  // Each group knows its lines; its line taxes come in the same order.
+  taxGroups.forEach((group, g) => {
+    const taxes = computed.groupLineTaxes[g] as bigint[];
     for (let k = 0; k < group.lines.length; k++) {
-      const line = group.lines[k] as number;
-      const slot = group.slots[k] as number;
-      const tax = (computed.lineTaxes[line] as bigint[])[slot] as bigint;
-      (lines[line] as TotalsLine).taxes[group.key] = write(tax);
+      (lines[group.lines[k] as number] as TotalsLine).taxes[group.key] = write(taxes[k] as bigint);
     }
-  }
+  });
 
   const order = sums(groupAmounts);
   const result: TotalsResult = { groups, totals: orderTotals(normalized, order), lines };

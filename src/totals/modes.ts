@@ -11,8 +11,11 @@ import type { TaxGroup } from './taxGroups.js';
 export interface ModeAmounts {
   /** Printed net of each line. */
   lineNets: bigint[];
-  /** Printed tax of each line, per tax in the line's order. */
-  lineTaxes: bigint[][];
+  /**
+   * Printed line taxes per group: `groupLineTaxes[g][k]` belongs to line `groups[g].lines[k]`. Kept
+   * per group rather than per line so that no array is allocated for each of 10,000 lines.
+   */
+  groupLineTaxes: bigint[][];
   groupBases: bigint[];
   groupTaxes: bigint[];
   /** `per_line_unrounded` only: Σ exact nets per group, at the net scale. */
@@ -31,20 +34,10 @@ export interface ModeContext {
   method: RoundingMethod;
 }
 
-const emptyLineTaxes = (context: ModeContext): bigint[][] =>
-  Array.from({ length: context.nets.exact.length }, () => []);
-
 function sumOver(group: TaxGroup, values: readonly bigint[]): bigint {
   let sum = 0n;
   for (const line of group.lines) sum += values[line] as bigint;
   return sum;
-}
-
-/** Writes a group's per-line amounts into their slots of `lineTaxes`. */
-function place(group: TaxGroup, amounts: readonly bigint[], lineTaxes: bigint[][]) {
-  for (let k = 0; k < group.lines.length; k++) {
-    (lineTaxes[group.lines[k] as number] as bigint[])[group.slots[k] as number] = amounts[k] as bigint;
-  }
 }
 
 /**
@@ -56,7 +49,7 @@ function accumulated(context: ModeContext): ModeAmounts {
   const { exponent, method } = context;
   const { percentShift } = context.scales;
   const lineNets = context.nets.rounded;
-  const lineTaxes = emptyLineTaxes(context);
+  const groupLineTaxes: bigint[][] = [];
   const groupBases: bigint[] = [];
   const groupTaxes: bigint[] = [];
   const shift = pow10(percentShift);
@@ -64,11 +57,11 @@ function accumulated(context: ModeContext): ModeAmounts {
     const base = sumOver(group, lineNets);
     const tax = roundUnits(base * group.percentUnits, exponent + percentShift, exponent, method);
     const exactTaxes = group.lines.map((line) => (lineNets[line] as bigint) * group.percentUnits);
-    place(group, allocate(exactTaxes, shift, tax, method), lineTaxes);
+    groupLineTaxes.push(allocate(exactTaxes, shift, tax, method));
     groupBases.push(base);
     groupTaxes.push(tax);
   }
-  return { lineNets, lineTaxes, groupBases, groupTaxes };
+  return { lineNets, groupLineTaxes, groupBases, groupTaxes };
 }
 
 /**
@@ -79,18 +72,18 @@ function perLine(context: ModeContext): ModeAmounts {
   const { exponent, method } = context;
   const { percentShift } = context.scales;
   const lineNets = context.nets.rounded;
-  const lineTaxes = emptyLineTaxes(context);
+  const groupLineTaxes: bigint[][] = [];
   const groupBases: bigint[] = [];
   const groupTaxes: bigint[] = [];
   for (const group of context.groups) {
     const taxes = group.lines.map((line) =>
       roundUnits((lineNets[line] as bigint) * group.percentUnits, exponent + percentShift, exponent, method),
     );
-    place(group, taxes, lineTaxes);
+    groupLineTaxes.push(taxes);
     groupBases.push(sumOver(group, lineNets));
     groupTaxes.push(taxes.reduce((sum, tax) => sum + tax, 0n));
   }
-  return { lineNets, lineTaxes, groupBases, groupTaxes };
+  return { lineNets, groupLineTaxes, groupBases, groupTaxes };
 }
 
 /**
@@ -103,7 +96,7 @@ function perLineUnrounded(context: ModeContext): ModeAmounts {
   const { net: netScale, percentShift } = context.scales;
   const exact = context.nets.exact;
   const lineNets = new Array<bigint>(exact.length).fill(0n);
-  const lineTaxes = emptyLineTaxes(context);
+  const groupLineTaxes: bigint[][] = [];
   const groupBases: bigint[] = [];
   const groupTaxes: bigint[] = [];
   const groupBasesExact: bigint[] = [];
@@ -128,13 +121,13 @@ function perLineUnrounded(context: ModeContext): ModeAmounts {
         lineNets[line] = nets[k] as bigint;
       });
     }
-    place(group, allocate(exactTaxes, taxDivisor, tax, method), lineTaxes);
+    groupLineTaxes.push(allocate(exactTaxes, taxDivisor, tax, method));
     groupBases.push(base);
     groupTaxes.push(tax);
     groupBasesExact.push(baseExact);
     groupTaxesExact.push(taxExact);
   }
-  return { lineNets, lineTaxes, groupBases, groupTaxes, groupBasesExact, groupTaxesExact };
+  return { lineNets, groupLineTaxes, groupBases, groupTaxes, groupBasesExact, groupTaxesExact };
 }
 
 const MODES: Readonly<Record<TotalsMode, (context: ModeContext) => ModeAmounts>> = {

@@ -15,8 +15,6 @@ export interface TaxGroup {
   percentUnits: bigint;
   /** Indexes of the lines in the group, in line order. */
   lines: number[];
-  /** For each of those lines, the position of this group's tax among the line's taxes. */
-  slots: number[];
 }
 
 /** A percent without trailing zeros: `21.00` → `21`, `5.20` → `5.2`. */
@@ -61,7 +59,6 @@ export function collectTaxGroups(lines: readonly NormalizedLine[], percentScale:
         byTax.set(tax, group);
       }
       group.lines.push(index);
-      group.slots.push(slot);
     }
   }
   return groups;
@@ -82,7 +79,6 @@ function newGroup(
     percent: normalizedPercent(tax.percent),
     percentUnits,
     lines: [],
-    slots: [],
   };
   byKey.set(group.key, group);
   groups.push(group);

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 const dist = resolve(process.argv[2] ?? 'dist');
 const runs = Number(process.argv[3] ?? 30);
 const only = process.argv[4] ?? 'all';
+const warmups = Number(process.env.WARMUP ?? 5);
 const { computeTotals, modeFlags, TOTALS_MODES } = await import(pathToFileURL(`${dist}/index.js`).href);
 
 function benchInvoice(count) {
@@ -39,7 +40,7 @@ const large = benchInvoice(10_000);
 const modes = only === 'all' ? TOTALS_MODES : [only];
 for (const mode of modes) {
   const input = { ...large, ...modeFlags(mode) };
-  for (let i = 0; i < 5; i++) computeTotals(input);
+  for (let i = 0; i < warmups; i++) computeTotals(input);
   const times = [];
   for (let i = 0; i < runs; i++) {
     const start = process.hrtime.bigint();

@@ -101,7 +101,7 @@ export const IssuedInvoiceStateChangeDataSchema = z.object({
  */
 export const TaxReportStateChangeDataSchema = z.object({
   tax_report_id: identifier(),
-  state: z.string().pipe(oneOf(TAX_REPORT_STATES)),
+  state: oneOf(TAX_REPORT_STATES),
 });
 
 /** `data` of `sii_batch.finished`. */

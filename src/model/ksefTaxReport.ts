@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { KSEF_TYPE_CODES } from '../codelists/invoiceTypes.js';
 import type { Validated } from '../errors/validationIssue.js';
-import { countryCode, decimal, email, identifier, isoDate, optional, text } from './fields.js';
+import { countryCode, decimal, email, identifier, isoDate, oneOf, optional, text } from './fields.js';
 import { type Operation, parseWith } from './parse.js';
-import { stringOneOf, taxReportReadOnly, taxReportWritable } from './taxReportCommon.js';
+import { taxReportReadOnly, taxReportWritable } from './taxReportCommon.js';
 
 /**
  * The roles of a third party (`Podmiot3/Rola`, enumeration `TRolaPodmiotu3` of
@@ -72,7 +72,7 @@ const writable = {
    * `Fa/RodzajFaktury`, one of the codes of spec §2.9. Required on create (a **fiscalkit choice**:
    * FA(3) requires the element, and the rules of §2.7 depend on it).
    */
-  invoice_type_code: stringOneOf(KSEF_TYPE_CODES),
+  invoice_type_code: oneOf(KSEF_TYPE_CODES),
   /** Spec §2.7: default false; the buyer is a local government unit (`Podmiot2/JST`). */
   customer_party_jst: z.boolean().nullish(),
   /** Spec §2.7: default false; the buyer is a VAT group member (`Podmiot2/GV`). */
@@ -89,7 +89,7 @@ const writable = {
   /** Required for `ZAL` and `KOR_ZAL` (spec §2.7); FA(3) `Fa/Zamowienie/WartoscZamowienia`. */
   order_total_amount: ksefAmount().nullish(),
   prepayment_references: z.array(PrepaymentReferenceInputSchema).nullish(),
-  third_party_role: optional(stringOneOf(KSEF_THIRD_PARTY_ROLES)),
+  third_party_role: optional(oneOf(KSEF_THIRD_PARTY_ROLES)),
   third_party_address: text(512).nullish(),
   third_party_postalcode: text(32).nullish(),
   third_party_city: text().nullish(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Validated } from '../errors/validationIssue.js';
-import { countryCode, decimal, isoDate, optional, requiredText, text } from './fields.js';
+import { countryCode, decimal, isoDate, oneOf, optional, requiredText, text } from './fields.js';
 import { isLosslessNumber } from './losslessNumber.js';
 import { type Operation, parseWith } from './parse.js';
 import {
@@ -19,7 +19,7 @@ import {
   SII_PERIODS,
   SII_SPECIAL_REGIME_KEYS,
 } from './siiCodes.js';
-import { stringOneOf, taxReportReadOnly, taxReportWritable } from './taxReportCommon.js';
+import { taxReportReadOnly, taxReportWritable } from './taxReportCommon.js';
 
 /**
  * The SII books, fiscalkit's `book_type` vocabulary (sii.md §2): a closed list with one AEAT message
@@ -104,12 +104,12 @@ function wholeNumber(min: number, max: number) {
  * is for received invoices (`InversionSujetoPasivo`, fiscalkit proposal).
  */
 export const SiiTaxBreakdownSchema = z.object({
-  operation_type: optional(stringOneOf(SII_OPERATION_TYPES)),
+  operation_type: optional(oneOf(SII_OPERATION_TYPES)),
   /** The service's tax category (`S`, `E`, `AE`, … api-notes.md §10), kept for the XML builder. */
   category: text(8).nullish(),
-  non_exemption_code: optional(stringOneOf(SII_NON_EXEMPTION_CODES)),
-  reason_vat_exempt: optional(stringOneOf(SII_EXEMPTION_REASONS)),
-  reason_no_subject: optional(stringOneOf(SII_NO_SUBJECT_REASONS)),
+  non_exemption_code: optional(oneOf(SII_NON_EXEMPTION_CODES)),
+  reason_vat_exempt: optional(oneOf(SII_EXEMPTION_REASONS)),
+  reason_no_subject: optional(oneOf(SII_NO_SUBJECT_REASONS)),
   percent: siiRate().nullish(),
   taxable_base: siiAmount(),
   tax_amount: siiAmount().nullish(),
@@ -140,7 +140,7 @@ export type SiiCorrectedInvoice = z.output<typeof SiiCorrectedInvoiceSchema>;
 export const SiiPaymentSchema = z.object({
   date: isoDate(),
   amount: siiAmount(),
-  method: stringOneOf(SII_PAYMENT_METHODS),
+  method: oneOf(SII_PAYMENT_METHODS),
   account: text(34).nullish(),
 });
 
@@ -172,11 +172,11 @@ export type SiiCapitalGood = z.output<typeof SiiCapitalGoodSchema>;
  * (`DireccionOperador` ≤ 120).
  */
 export const SiiIntraCommunityOperationSchema = z.object({
-  operation_key: stringOneOf(SII_INTRA_COMMUNITY_OPERATION_KEYS),
-  declared_key: stringOneOf(SII_INTRA_COMMUNITY_DECLARED_KEYS),
+  operation_key: oneOf(SII_INTRA_COMMUNITY_OPERATION_KEYS),
+  declared_key: oneOf(SII_INTRA_COMMUNITY_DECLARED_KEYS),
   member_state: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
-    stringOneOf(SII_MEMBER_STATES),
+    oneOf(SII_MEMBER_STATES),
   ),
   /** `PlazoOperacion`: days, `\d{1,3}`. */
   term_days: wholeNumber(0, 999).nullish(),
@@ -201,24 +201,24 @@ export type SiiIntraCommunityOperation = z.output<typeof SiiIntraCommunityOperat
  */
 const writable = {
   ...taxReportWritable,
-  book_type: stringOneOf(SII_BOOK_TYPES),
+  book_type: oneOf(SII_BOOK_TYPES),
   /** `Cabecera/TipoComunicacion`; books with `CabeceraSii` only. */
-  communication_type: optional(stringOneOf(SII_COMMUNICATION_TYPES)),
+  communication_type: optional(oneOf(SII_COMMUNICATION_TYPES)),
   /** `PeriodoLiquidacion/Ejercicio` (`YearType`, 4 digits). */
   period_year: wholeNumber(1000, 9999).nullish(),
   /** `PeriodoLiquidacion/Periodo`. */
-  period: optional(stringOneOf(SII_PERIODS)),
+  period: optional(oneOf(SII_PERIODS)),
   /** `IDFactura/NumSerieFacturaEmisor` (1–60). */
   invoice_number: text(60).nullish(),
   /** `IDFactura/FechaExpedicionFacturaEmisor` (written `dd-mm-yyyy` by the builder). */
   invoice_date: optional(isoDate()),
   /** `TipoFactura`. */
-  invoice_type_code: optional(stringOneOf(SII_INVOICE_TYPE_CODES)),
+  invoice_type_code: optional(oneOf(SII_INVOICE_TYPE_CODES)),
   /** `ClaveRegimenEspecialOTrascendencia`. */
-  special_regime_key: optional(stringOneOf(SII_SPECIAL_REGIME_KEYS)),
+  special_regime_key: optional(oneOf(SII_SPECIAL_REGIME_KEYS)),
   /** `…Adicional1`, `…Adicional2`: at most two. */
   additional_special_regime_keys: z
-    .array(stringOneOf(SII_SPECIAL_REGIME_KEYS))
+    .array(oneOf(SII_SPECIAL_REGIME_KEYS))
     .max(2, { message: 'must have at most 2 keys (ClaveRegimenEspecialOTrascendenciaAdicional1 and 2)' })
     .nullish(),
   /** `DescripcionOperacion` (≤ 500). */
@@ -228,15 +228,15 @@ const writable = {
   /** `Contraparte` of issued invoices and of the books with a counterparty. */
   customer_party_name: text(120).nullish(),
   customer_party_tax_id: text(20).nullish(),
-  customer_party_tax_scheme: optional(stringOneOf(SII_PARTY_TAX_SCHEMES)),
+  customer_party_tax_scheme: optional(oneOf(SII_PARTY_TAX_SCHEMES)),
   customer_party_country: optional(countryCode()),
   /** `IDFactura/IDEmisorFactura` (and `Contraparte` of received invoices). */
   supplier_party_name: text(120).nullish(),
   supplier_party_tax_id: text(20).nullish(),
-  supplier_party_tax_scheme: optional(stringOneOf(SII_PARTY_TAX_SCHEMES)),
+  supplier_party_tax_scheme: optional(oneOf(SII_PARTY_TAX_SCHEMES)),
   supplier_party_country: optional(countryCode()),
   /** `TipoRectificativa`. */
-  corrective_type: optional(stringOneOf(SII_CORRECTIVE_TYPES)),
+  corrective_type: optional(oneOf(SII_CORRECTIVE_TYPES)),
   /** `FacturasRectificadas/IDFacturaRectificada`. */
   corrected_invoices: z.array(SiiCorrectedInvoiceSchema).nullish(),
   /** `ImporteRectificacion/BaseRectificada`. */
@@ -253,7 +253,7 @@ const writable = {
   capital_good: SiiCapitalGoodSchema.nullish(),
   intra_community_operation: SiiIntraCommunityOperationSchema.nullish(),
   /** `ClaveOperacion` of the insurance book (fiscalkit proposal). */
-  insurance_operation_key: optional(stringOneOf(SII_INSURANCE_OPERATION_KEYS)),
+  insurance_operation_key: optional(oneOf(SII_INSURANCE_OPERATION_KEYS)),
 };
 
 /**
@@ -283,7 +283,7 @@ export const SiiTaxReportSchema = z.object({
   ...writable,
   type: z.literal('SiiDocument'),
   ...taxReportReadOnly,
-  additional_special_regime_keys: z.array(stringOneOf(SII_SPECIAL_REGIME_KEYS)).max(2),
+  additional_special_regime_keys: z.array(oneOf(SII_SPECIAL_REGIME_KEYS)).max(2),
   corrected_invoices: z.array(SiiCorrectedInvoiceSchema),
   tax_breakdowns: z.array(SiiTaxBreakdownSchema),
   payments: z.array(SiiPaymentSchema),

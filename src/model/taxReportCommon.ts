@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { identifier, oneOf, optional } from './fields.js';
 
 /**
@@ -27,22 +26,6 @@ export const TAX_REPORT_STATES = [
 
 /** A tax report state. */
 export type TaxReportState = (typeof TAX_REPORT_STATES)[number];
-
-/**
- * A code from a closed list sent as a JSON string. Unlike a bare `oneOf`, a value of another JSON
- * type (the number `8` for the role `"8"`) is the wrong type, `invalid_request_params` (spec §7.2),
- * and only a string outside the list is `parameter_inclusion`.
- *
- * @example
- * ```ts
- * stringOneOf(['A0', 'A1']).parse('A1'); // 'A1'
- * stringOneOf(['A0', 'A1']).safeParse('A9').success; // false: 422 parameter_inclusion
- * stringOneOf(['8', '10']).safeParse(8).success; // false: 400 invalid_request_params
- * ```
- */
-export function stringOneOf<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.string().pipe(oneOf(values));
-}
 
 /**
  * The writable fields every tax report type shares (spec §2.7 "Common fields"): `invoice_id`, the

@@ -40,7 +40,7 @@ const url = () => z.string().min(1, { abort: true }).pipe(httpUrl());
  */
 const events = () =>
   z
-    .array(z.string().pipe(oneOf(EVENT_CODES)))
+    .array(oneOf(EVENT_CODES))
     .min(1)
     .transform((codes) => [...new Set(codes)]);
 

@@ -1,3 +1,5 @@
+import { isLosslessNumber } from '../model/losslessNumber.js';
+
 /**
  * Field paths as the version changes name them: `number`, `contact.cin_value`,
  * `lines[].classification_code_scheme` (`[]` = every element of an array). Helpers that read and
@@ -104,7 +106,7 @@ export function renamePath(object: JsonObject, path: string, to: string): JsonOb
  * ```
  */
 export function pathsOf(value: unknown, prefix = ''): string[] {
-  if (!isObject(value) || (value as { isLosslessNumber?: unknown }).isLosslessNumber === true) return [];
+  if (!isObject(value) || isLosslessNumber(value)) return [];
   const paths: string[] = [];
   for (const [key, child] of Object.entries(value)) {
     const path = prefix === '' ? key : `${prefix}.${key}`;

@@ -10,7 +10,8 @@ import {
   KsefTaxReportSchema,
   parseKsefTaxReport,
 } from '../../src/model/ksefTaxReport.js';
-import { lossless, validKsefBody } from '../support/taxReportFixtures.js';
+import { lossless } from '../support/fixtures.js';
+import { validKsefBody } from '../support/taxReportFixtures.js';
 
 function issuesOf(result: ReturnType<typeof parseKsefTaxReport>) {
   if (result.success) throw new Error(`expected a failure, got ${JSON.stringify(result.data)}`);

@@ -22,8 +22,9 @@ import {
   type SiiBookType,
   SiiTaxReportSchema,
 } from '../../src/model/siiTaxReport.js';
+import { lossless } from '../support/fixtures.js';
 import { hasShared, SHARED_DIR } from '../support/shared.js';
-import { lossless, validSiiBody } from '../support/taxReportFixtures.js';
+import { validSiiBody } from '../support/taxReportFixtures.js';
 
 function issuesOf(result: ReturnType<typeof parseSiiTaxReport>) {
   if (result.success) throw new Error(`expected a failure, got ${JSON.stringify(result.data)}`);

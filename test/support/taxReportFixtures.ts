@@ -1,4 +1,3 @@
-import { LosslessNumber } from 'lossless-json';
 /**
  * Valid tax report bodies for the model and rule tests (spec §2.7, sii.md §10): one Ksef body per
  * KSeF type code and one SiiDocument body per book. Every function returns a fresh object, so a test
@@ -11,22 +10,6 @@ import type { SiiBookType } from '../../src/model/siiTaxReport.js';
 
 /** A JSON-like object body. */
 export type Body = Record<string, unknown>;
-
-/**
- * A lossless JSON number as the HTTP edge reads one (`lossless-json`'s `LosslessNumber` shape).
- *
- * @example
- * ```ts
- * lossless('12.50'); // LosslessNumber { value: '12.50' }
- * ```
- */
-export function lossless(value: string): LosslessNumber {
-  // Built without the constructor's check, so tests can also hand over text that is not a number.
-  return Object.assign(Object.create(LosslessNumber.prototype) as LosslessNumber, {
-    isLosslessNumber: true,
-    value,
-  });
-}
 
 /**
  * A Ksef tax report body of the given type code with every field its rules need: the advance

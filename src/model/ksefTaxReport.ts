@@ -1,28 +1,34 @@
 import { z } from 'zod';
 import { KSEF_TYPE_CODES } from '../codelists/invoiceTypes.js';
+import {
+  KSEF_CORRECTION_TYPES,
+  KSEF_EXEMPTION_BASES,
+  KSEF_MARGIN_SCHEMES,
+  KSEF_PAYMENT_METHODS,
+} from '../codelists/ksefCodes.js';
 import type { Validated } from '../errors/validationIssue.js';
-import { countryCode, decimal, email, identifier, isoDate, oneOf, optional, text } from './fields.js';
+import {
+  countryCode,
+  currencyCode,
+  decimal,
+  email,
+  identifier,
+  isoDate,
+  oneOf,
+  optional,
+  text,
+} from './fields.js';
+import { KsefAdditionalInfoSchema } from './ksefAdditionalInfo.js';
+import { KsefBankAccountSchema } from './ksefBankAccount.js';
+import { KsefCorrectedInvoiceSchema } from './ksefCorrectedInvoice.js';
+import { KsefLineSchema, KsefOrderLineSchema, ksefAmount, ksefRate } from './ksefLine.js';
+import { KsefTaxBreakdownSchema } from './ksefTaxBreakdown.js';
+import { KSEF_THIRD_PARTY_ROLES, KsefThirdPartySchema } from './ksefThirdParty.js';
+
+export { KSEF_THIRD_PARTY_ROLES, type KsefThirdPartyRole } from './ksefThirdParty.js';
+
 import { type Operation, parseWith } from './parse.js';
 import { taxReportReadOnly, taxReportWritable } from './taxReportCommon.js';
-
-/**
- * The roles of a third party (`Podmiot3/Rola`, enumeration `TRolaPodmiotu3` of
- * `schemat_FA(3)_v1-0E.xsd`; ksef-fa3.md §3), as the strings the spec sends (§2.7: "KSeF code"):
- * `1` factor, `2` recipient (internal unit or branch of the buyer), `3` original entity, `4`
- * additional buyer, `5` issuer on the taxpayer's behalf, `6` payer, `7` JST issuer, `8` JST
- * recipient, `9` VAT-group member issuer, `10` VAT-group member recipient, `11` employee. The spec
- * names only 2, 8 and 10; the XSD admits all eleven, so fiscalkit accepts all eleven.
- */
-export const KSEF_THIRD_PARTY_ROLES = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11'] as const;
-
-/** A KSeF third-party role code. */
-export type KsefThirdPartyRole = (typeof KSEF_THIRD_PARTY_ROLES)[number];
-
-/**
- * An amount of a Ksef tax report: FA(3) `TKwotowy`, at most 2 decimals (ksef-fa3.md §6.12: both
- * amounts become `TKwotowy` elements, `P_15ZK` and `WartoscZamowienia`).
- */
-const ksefAmount = () => decimal({ maxDecimals: 2 });
 
 /**
  * One element of `prepayment_references` as sent (spec §2.7): an advance invoice a settlement
@@ -53,6 +59,142 @@ export const PrepaymentReferenceSchema = z.object({
 
 /** A stored prepayment reference. */
 export type PrepaymentReference = z.output<typeof PrepaymentReferenceSchema>;
+
+/**
+ * The content of the FA(3) document a Ksef tax report stands for: what the builder needs beyond the
+ * §2.7 fields (seller and buyer, header, lines, buckets, corrections, payment). **fiscalkit fields**:
+ * the spec shows a Ksef report's §2.7 fields and says the other fields are "not shown", yet the three
+ * paths of `src/ksef` (generate from an invoice, create directly, import) must all produce FA(3), so
+ * the report carries the document, named in the service's own vocabulary (`supplier_party_*` and
+ * `customer_party_*` as in §2.7, the invoice's `number`, `date`, `currency`, …), each field
+ * documented with its FA(3) element (ksef-fa3.md §6). All optional when written: what FA(3) needs is
+ * checked when the XML is built (`fa3Issues`), so a report can be created in steps.
+ * `docs/ksef.md` has the whole mapping.
+ */
+const documentFields = {
+  /** `Fa/P_2`: the invoice number (with its series). */
+  number: text(256).nullish(),
+  /** `Fa/P_1`: the issue date. */
+  date: optional(isoDate()),
+  /** `Fa/P_1M`: the place of issue. */
+  issue_place: text(256).nullish(),
+  /** `Fa/KodWaluty`. */
+  currency: optional(currencyCode()),
+  /** `Fa/P_6`: the delivery or service date, when common to all lines and different from `date`. */
+  tax_point_date: optional(isoDate()),
+  /** `Fa/OkresFa/P_6_Od`: the start of the invoiced period (utility bills, MF sample 24). */
+  invoicing_period_start: optional(isoDate()),
+  /** `Fa/OkresFa/P_6_Do`. */
+  invoicing_period_end: optional(isoDate()),
+  /**
+   * `Fa/KursWalutyZ`: the exchange rate of an advance (`ZAL`) in PLN per unit. For other types the
+   * rate goes on each line (`lines[].exchange_rate`, `KursWaluty`; ksef-fa3.md §6.6).
+   */
+  exchange_rate: optional(ksefRate()),
+  /** `Fa/P_13_x`, `P_14_x`, `P_14_xW`: one entry per bucket that occurs. */
+  tax_breakdowns: z.array(KsefTaxBreakdownSchema).max(13).nullish(),
+  /** `Fa/P_15`: the total amount due, gross, in the invoice currency. */
+  total_amount: optional(ksefAmount()),
+  /** `Adnotacje/P_16=1`: cash accounting (metoda kasowa). */
+  cash_accounting: z.boolean().nullish(),
+  /** `Adnotacje/P_17=1`: self-billing (samofakturowanie). */
+  self_billing: z.boolean().nullish(),
+  /** `Adnotacje/P_18=1`: reverse charge (odwrotne obciążenie). */
+  reverse_charge: z.boolean().nullish(),
+  /** `Adnotacje/P_18A=1`: split payment (mechanizm podzielonej płatności). */
+  split_payment: z.boolean().nullish(),
+  /** `Adnotacje/Zwolnienie/P_19A|B|C`: the legal basis of an exemption; required with a `zw` line. */
+  exemption_basis: text(256).nullish(),
+  /** Which element holds `exemption_basis`: `A` the VAT act (default), `B` the directive, `C` other. */
+  exemption_basis_type: optional(oneOf(KSEF_EXEMPTION_BASES)),
+  /** `Adnotacje/P_23=1`: simplified intra-EU triangular procedure. */
+  triangular_procedure: z.boolean().nullish(),
+  /** `Adnotacje/PMarzy`: the margin scheme applied (`2`, `3_1`, `3_2`, `3_3`), none when null. */
+  margin_scheme: optional(oneOf(KSEF_MARGIN_SCHEMES)),
+  /** `Fa/PrzyczynaKorekty` (corrections). */
+  correction_reason: text(256).nullish(),
+  /** `Fa/TypKorekty` (corrections): `1`, `2` or `3`. */
+  correction_type: optional(oneOf(KSEF_CORRECTION_TYPES)),
+  /** `Fa/DaneFaKorygowanej`: the corrected invoices (at least one on `KOR`, `KOR_ZAL`, `KOR_ROZ`). */
+  corrected_invoices: z.array(KsefCorrectedInvoiceSchema).max(50000).nullish(),
+  /** `Fa/OkresFaKorygowanej`: the period an aggregate correction covers, free text. */
+  corrected_period: text(256).nullish(),
+  /** `Fa/FP=1`: an invoice for a receipt (art. 109 ust. 3d). */
+  receipt_invoice: z.boolean().nullish(),
+  /** `Fa/TP=1`: links between buyer and seller (art. 32 ust. 2). */
+  related_parties: z.boolean().nullish(),
+  /** `Fa/DodatkowyOpis`: key/value notes. */
+  additional_info: z.array(KsefAdditionalInfoSchema).max(10000).nullish(),
+  /** `Fa/FaWiersz`: the invoice lines, at most 10,000 (the schema's limit). */
+  lines: z.array(KsefLineSchema).max(10000).nullish(),
+  /** `Fa/Zamowienie/ZamowienieWiersz`: the order lines of `ZAL` and `KOR_ZAL`. */
+  order_lines: z.array(KsefOrderLineSchema).max(10000).nullish(),
+  /** `Fa/Platnosc/Zaplacono=1`: paid. */
+  paid: z.boolean().nullish(),
+  /** `Fa/Platnosc/DataZaplaty`: the payment date of a paid invoice. */
+  payment_date: optional(isoDate()),
+  /** `Fa/Platnosc/TerminPlatnosci/Termin`. */
+  due_date: optional(isoDate()),
+  /** `Fa/Platnosc/FormaPlatnosci`: `1`–`7`. */
+  payment_method: optional(oneOf(KSEF_PAYMENT_METHODS)),
+  /** `Fa/Platnosc/PlatnoscInna=1` + `OpisPlatnosci`: a payment method outside the list. */
+  payment_method_description: text(256).nullish(),
+  /** `Fa/Platnosc/RachunekBankowy`. */
+  bank_accounts: z.array(KsefBankAccountSchema).max(100).nullish(),
+  /** `Fa/WarunkiTransakcji/Umowy/NrUmowy`. */
+  contract_number: text(256).nullish(),
+  /** `Fa/WarunkiTransakcji/Umowy/DataUmowy`. */
+  contract_date: optional(isoDate()),
+  /** `Fa/WarunkiTransakcji/Zamowienia/NrZamowienia` (the invoice's `ponumber`). */
+  purchase_order_number: text(256).nullish(),
+  /** `Stopka/Informacje/StopkaFaktury`: free footer text. */
+  footer_text: text(3500).nullish(),
+  /** `Podmiot1/PrefiksPodatnika=PL`: the seller's EU VAT prefix, for intra-EU transactions. */
+  supplier_party_vat_prefix: z.boolean().nullish(),
+  /** `Podmiot1/DaneIdentyfikacyjne/NIP`: 10 digits (a `PL` prefix and dashes are stripped). */
+  supplier_party_tax_id: text(50).nullish(),
+  /** `Podmiot1/DaneIdentyfikacyjne/Nazwa`. */
+  supplier_party_name: text(512).nullish(),
+  /** `Podmiot1/Adres/AdresL1`. */
+  supplier_party_address: text(512).nullish(),
+  /** With `supplier_party_city`: `Podmiot1/Adres/AdresL2` ("postcode city"). */
+  supplier_party_postalcode: text(32).nullish(),
+  supplier_party_city: text(256).nullish(),
+  /** `Podmiot1/Adres/KodKraju`. */
+  supplier_party_country: optional(countryCode()),
+  /**
+   * How the buyer is identified (`Podmiot2/DaneIdentyfikacyjne`): `nip` (`NIP`), `eu_vat` (`KodUE` +
+   * `NrVatUE`, the number written with its EU prefix, `EL` for Greece), `other` (`KodKraju` +
+   * `NrID`), `none` (`BrakID=1`). Derived from the tax id and the country when null.
+   */
+  customer_party_id_type: optional(oneOf(['nip', 'eu_vat', 'other', 'none'])),
+  /** The buyer's tax id: `NIP`, `NrVatUE` (with the EU prefix) or `NrID`. */
+  customer_party_tax_id: text(50).nullish(),
+  /** `Podmiot2/DaneIdentyfikacyjne/Nazwa` (required by law except on `UPR`). */
+  customer_party_name: text(512).nullish(),
+  /** `Podmiot2/Adres/AdresL1` (`Adres` may be left out only on `UPR`). */
+  customer_party_address: text(512).nullish(),
+  customer_party_postalcode: text(32).nullish(),
+  customer_party_city: text(256).nullish(),
+  /** `Podmiot2/Adres/KodKraju`, and the country of an `other` id. */
+  customer_party_country: optional(countryCode()),
+  /** `Podmiot2/DaneKontaktowe/Email`. */
+  customer_party_email: optional(email()),
+  /** `Podmiot2/DaneKontaktowe/Telefon` (`TNumerTelefonu`, 16). */
+  customer_party_phone: text(16).nullish(),
+  /** `Podmiot2/NrKlienta`: the customer number (the invoice's `buyer_reference`, BT-10). */
+  customer_party_number: text(256).nullish(),
+  /** `Podmiot3/Udzial` of the flat third party: an additional buyer's share in percent. */
+  third_party_share: optional(decimal({ maxDecimals: 6, sign: 'non_negative' })),
+  /** Further `Podmiot3` beyond the flat `third_party_*` one (FA(3) allows 100 in all). */
+  additional_third_parties: z.array(KsefThirdPartySchema).max(99).nullish(),
+};
+
+/**
+ * The names of the FA(3) content fields of a Ksef tax report (fiscalkit's, beyond spec §2.7), in
+ * declaration order. They exist in every API version: they are fiscalkit's, not a change of the spec.
+ */
+export const KSEF_DOCUMENT_FIELDS: readonly string[] = Object.keys(documentFields);
 
 /**
  * The writable fields of a Ksef tax report (spec §2.7). Lengths are the FA(3) element lengths where
@@ -106,6 +248,7 @@ const writable = {
   third_party_country: optional(countryCode()),
   /** No FA(3) element (ksef-fa3.md §6.3); stored and returned only. */
   third_party_endpoint_id: text().nullish(),
+  ...documentFields,
 };
 
 /**

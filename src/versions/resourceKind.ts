@@ -111,6 +111,18 @@ export const KINDS: Readonly<Record<ResourceKind, KindShape>> = {
       { path: 'payments[].amount' },
       { path: 'capital_good.annual_proration' },
       { path: 'capital_good.annual_regularization' },
+      // Ksef (fiscalkit's FA(3) content fields, src/model/ksefTaxReport.ts)
+      { path: 'exchange_rate' },
+      { path: 'total_amount' },
+      { path: 'tax_breakdowns[].tax_amount_pln' },
+      { path: 'third_party_share' },
+      { path: 'additional_third_parties[].share' },
+      ...['quantity', 'price', 'gross_price', 'discount', 'net_amount', 'gross_amount', 'tax_amount']
+        .concat(['oss_percent', 'exchange_rate'])
+        .map((field) => ({ path: `lines[].${field}` })),
+      ...['quantity', 'price', 'net_amount', 'tax_amount', 'oss_percent'].map((field) => ({
+        path: `order_lines[].${field}`,
+      })),
     ],
   },
   ledger: {

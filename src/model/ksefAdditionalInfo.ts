@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { identifier, optional, requiredText } from './fields.js';
+
+/**
+ * A key/value note of a Ksef tax report: FA(3) `Fa/DodatkowyOpis` (ksef-fa3.md §6.4), where the
+ * fields without an FA(3) element go (the service's published mapping sends `sales_order_reference`
+ * there). A **fiscalkit field**.
+ */
+export const KsefAdditionalInfoSchema = z.object({
+  /** `NrWiersza`: attaches the note to a line. */
+  line_number: optional(identifier()),
+  /** `Klucz`. */
+  key: requiredText(256),
+  /** `Wartosc`. */
+  value: requiredText(256),
+});
+
+/** A key/value note of a Ksef tax report. */
+export type KsefAdditionalInfo = z.output<typeof KsefAdditionalInfoSchema>;

@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  entry: { index: 'src/index.ts', ksef: 'src/ksef/index.ts' },
   format: ['esm', 'cjs'],
   dts: { compilerOptions: { types: [] } },
   tsconfig: 'tsconfig.core.json',

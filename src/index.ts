@@ -117,7 +117,22 @@ export {
   InvoiceReferenceWriteSchema,
 } from './model/invoiceReference.js';
 export { isIsoDate } from './model/isoDate.js';
+export { type KsefAdditionalInfo, KsefAdditionalInfoSchema } from './model/ksefAdditionalInfo.js';
+export { type KsefBankAccount, KsefBankAccountSchema } from './model/ksefBankAccount.js';
+export { type KsefCorrectedInvoice, KsefCorrectedInvoiceSchema } from './model/ksefCorrectedInvoice.js';
 export {
+  type KsefLine,
+  KsefLineSchema,
+  type KsefOrderLine,
+  KsefOrderLineSchema,
+  ksefAmount,
+  ksefQuantity,
+  ksefRate,
+  ksefUnitPrice,
+} from './model/ksefLine.js';
+export { type KsefTaxBreakdown, KsefTaxBreakdownSchema } from './model/ksefTaxBreakdown.js';
+export {
+  KSEF_DOCUMENT_FIELDS,
   KSEF_THIRD_PARTY_ROLES,
   type KsefTaxReport,
   type KsefTaxReportCreate,
@@ -132,6 +147,7 @@ export {
   PrepaymentReferenceSchema,
   parseKsefTaxReport,
 } from './model/ksefTaxReport.js';
+export { type KsefThirdParty, KsefThirdPartySchema } from './model/ksefThirdParty.js';
 export {
   LEDGER_STATES,
   type Ledger,

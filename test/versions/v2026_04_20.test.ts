@@ -12,7 +12,11 @@ import { LosslessNumber } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { type Account, AccountSchema, parseAccount } from '../../src/model/account.js';
 import { type Invoice, InvoiceSchema, parseInvoice } from '../../src/model/invoice.js';
-import { KSEF_DOCUMENT_FIELDS, type KsefTaxReport, KsefTaxReportSchema } from '../../src/model/ksefTaxReport.js';
+import {
+  KSEF_DOCUMENT_FIELDS,
+  type KsefTaxReport,
+  KsefTaxReportSchema,
+} from '../../src/model/ksefTaxReport.js';
 import type { Operation } from '../../src/model/parse.js';
 import { type SiiTaxReport, SiiTaxReportSchema } from '../../src/model/siiTaxReport.js';
 import { parseTaxReport } from '../../src/model/taxReport.js';

@@ -1,0 +1,163 @@
+/**
+ * How the FA(3) builder writes XML (ksef-fa3.md §10 rule 1; DESIGN.md "XML is built in schema order
+ * from typed section objects").
+ *
+ * **Element order convention.** Every section builder returns an {@link XmlElement}: an object
+ * literal whose keys are the child element names written in the order of the XSD sequence
+ * (ksef-fa3.md §5), each with its content, or `undefined` when the element is left out. JavaScript
+ * keeps the insertion order of string keys (an element name is never an integer-like key, the one
+ * exception to that order), and `XMLBuilder` writes keys in that order and skips `undefined`, so
+ * the source of a section reads as its schema sequence. A repeated element is an array; a choice is
+ * a spread of one branch's object. Content is always a string (amounts as canonical decimal
+ * strings, never JS numbers) and is escaped by `XMLBuilder`, never concatenated by hand.
+ *
+ * @module
+ */
+import { XMLBuilder } from 'fast-xml-parser';
+import { type Fa3DecimalType, fa3Decimal, fa3Percent, presentText } from './fa3Types.js';
+
+/** The content of one element: text, child elements, a repeated element, or nothing. */
+export type XmlContent = string | XmlElement | readonly XmlElement[] | readonly string[] | undefined;
+
+/**
+ * An element's children by name, in schema order (see the module comment). Attributes are keys
+ * starting with `@_`; text beside attributes is `#text`.
+ */
+export interface XmlElement {
+  readonly [name: string]: XmlContent;
+}
+
+/**
+ * One builder for every document: attributes on (`@_` prefix), entities escaped (`&`, `<`, `>`,
+ * `'`, `"`), indented by two spaces like the MF samples, so that a downloaded document and a golden
+ * file can be read and diffed (whitespace between elements carries nothing in FA(3): every element
+ * has either element or simple content). Empty elements are never produced because no empty content
+ * is ever passed.
+ */
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  textNodeName: '#text',
+  processEntities: true,
+  format: true,
+  indentBy: '  ',
+  suppressEmptyNode: false,
+  suppressBooleanAttributes: false,
+});
+
+/**
+ * Writes a document: the XML declaration (UTF-8, ksef-fa3.md §4) and the root element, escaped.
+ *
+ * @example
+ * ```ts
+ * writeXml('Faktura', { '@_xmlns': 'http://crd.gov.pl/wzor/2025/06/25/13775/', Naglowek: { WariantFormularza: '3' } });
+ * // '<?xml version="1.0" encoding="UTF-8"?><Faktura xmlns="…"><Naglowek><WariantFormularza>3</WariantFormularza></Naglowek></Faktura>'
+ * ```
+ */
+export function writeXml(root: string, content: XmlElement): string {
+  return builder.build({
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    [root]: content,
+  }) as string;
+}
+
+/**
+ * A text element's content: the trimmed text, or `undefined` (element left out) when absent or
+ * blank (`TZnakowy` has `minLength` 1; ksef-fa3.md §2).
+ *
+ * @example
+ * ```ts
+ * text(' Warszawa '); // 'Warszawa'
+ * text(''); // undefined
+ * ```
+ */
+export function text(value: string | null | undefined): string | undefined {
+  return presentText(value) ?? undefined;
+}
+
+/**
+ * A decimal element's content in its canonical FA(3) spelling (see `fa3Decimal`), or `undefined`.
+ * `fa3Issues` has already refused values that do not fit; one that still does not is left out
+ * rather than written broken.
+ *
+ * @example
+ * ```ts
+ * decimalText('+0100.50', TKWOTOWY); // '100.50'
+ * decimalText(null, TKWOTOWY); // undefined
+ * ```
+ */
+export function decimalText(value: string | null | undefined, type: Fa3DecimalType): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  return fa3Decimal(value, type) ?? undefined;
+}
+
+/**
+ * A `TProcentowy` element's content, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * percentText('50'); // '50'
+ * ```
+ */
+export function percentText(value: string | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  return fa3Percent(value) ?? undefined;
+}
+
+/**
+ * A `TWybor1` marker (`1`) when `value` is true, else `undefined` (the element is left out).
+ *
+ * @example
+ * ```ts
+ * marker(true); // '1'
+ * marker(null); // undefined
+ * ```
+ */
+export function marker(value: boolean | null | undefined): '1' | undefined {
+  return value === true ? '1' : undefined;
+}
+
+/**
+ * A `TWybor1_2` answer: `1` yes, `2` no (absent counts as no). Used for the mandatory flags of
+ * `Adnotacje` and for `JST` / `GV` (ksef-fa3.md §5, §6.2).
+ *
+ * @example
+ * ```ts
+ * yesNo(true); // '1'
+ * yesNo(undefined); // '2'
+ * ```
+ */
+export function yesNo(value: boolean | null | undefined): '1' | '2' {
+  return value === true ? '1' : '2';
+}
+
+/**
+ * An optional container element: `undefined` when none of its children has content, so that no
+ * empty element is written (every optional FA(3) container needs at least one child).
+ *
+ * @example
+ * ```ts
+ * optionalElement({ Email: undefined, Telefon: undefined }); // undefined
+ * optionalElement({ Email: 'a@b.pl', Telefon: undefined }); // { Email: 'a@b.pl', Telefon: undefined }
+ * ```
+ */
+export function optionalElement(element: XmlElement): XmlElement | undefined {
+  return Object.values(element).some((value) => value !== undefined) ? element : undefined;
+}
+
+/**
+ * A repeated element from a list: `undefined` when the list is absent or empty.
+ *
+ * @example
+ * ```ts
+ * repeated([{ n: 'a' }], (item) => ({ Klucz: item.n })); // [{ Klucz: 'a' }]
+ * repeated(null, () => ({})); // undefined
+ * ```
+ */
+export function repeated<T>(
+  items: readonly T[] | null | undefined,
+  build: (item: T, index: number) => XmlElement,
+): readonly XmlElement[] | undefined {
+  if (!Array.isArray(items) || items.length === 0) return undefined;
+  return items.map(build);
+}

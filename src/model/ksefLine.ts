@@ -101,8 +101,8 @@ export const KsefLineSchema = z.object({
   tax_amount: optional(ksefAmount()),
   /** `P_12`: a rate code of FA(3), a category as much as a percent (ksef-fa3.md §6.5). */
   tax_category: optional(oneOf(KSEF_TAX_RATES)),
-  /** `P_12_XII`, the OSS/IOSS rate in percent (0–100, 2 decimals in `TProcentowy`). */
-  oss_percent: optional(decimal({ maxDecimals: 2, sign: 'non_negative' })),
+  /** `P_12_XII`, the OSS/IOSS rate in percent (0–100, 6 decimals in FA(3) `TProcentowy`). */
+  oss_percent: optional(decimal({ maxDecimals: 6, sign: 'non_negative' })),
   /** `GTU`. */
   gtu: optional(oneOf(KSEF_GTU_CODES)),
   /** `Procedura`. */
@@ -151,7 +151,7 @@ export const KsefOrderLineSchema = z.object({
   /** `P_12Z`. */
   tax_category: optional(oneOf(KSEF_TAX_RATES)),
   /** `P_12Z_XII`. */
-  oss_percent: optional(decimal({ maxDecimals: 2, sign: 'non_negative' })),
+  oss_percent: optional(decimal({ maxDecimals: 6, sign: 'non_negative' })),
   /** `GTUZ`. */
   gtu: optional(oneOf(KSEF_GTU_CODES)),
   /** `ProceduraZ`. */

@@ -11,6 +11,7 @@ import {
   formCodeIssue,
   rootIssue,
   sizeIssue,
+  wellFormednessFailure,
   wellFormednessIssue,
 } from './guards.js';
 import { readNaglowek, readStopka } from './headerFooter.js';
@@ -132,7 +133,9 @@ function importDocument(input: string | Uint8Array): Validated<Fa3Import> {
   const textIssue = guardText(text.data);
   if (textIssue !== null) return failure([textIssue]);
 
-  const parsed = parseFa3Xml(text.data);
+  const document = parseFa3Xml(text.data);
+  if (!document.success) return failure([wellFormednessFailure(document.message)]);
+  const parsed = document.data;
   const roots = Object.keys(parsed);
   if (roots.length !== 1 || Array.isArray(parsed.Faktura)) {
     return failure([

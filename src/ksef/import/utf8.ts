@@ -178,6 +178,10 @@ function isLowSurrogate(unit: number): boolean {
  * ```
  */
 export function loneSurrogateIndex(text: string): number {
+  // ES2024 `isWellFormed` (Node 20) answers the common case without a regular expression scan; the
+  // pure core types only ES2022, hence the structural check.
+  const wellFormed = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  if (typeof wellFormed === 'function' && wellFormed.call(text)) return -1;
   const match = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(text);
   return match === null ? -1 : match.index;
 }

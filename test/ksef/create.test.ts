@@ -43,7 +43,7 @@ const BODIES: [string, () => KsefTaxReportCreate][] = [
 ];
 
 /** A body as a client sends it: JSON, so no undefined fields. */
-function wire(report: KsefTaxReportCreate): unknown {
+function wire(report: object): unknown {
   return JSON.parse(JSON.stringify(report));
 }
 

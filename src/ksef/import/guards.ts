@@ -66,7 +66,8 @@ export function sizeIssue(input: string | Uint8Array): ValidationIssue | null {
     typeof input === 'string'
       ? input.length > MAX_FA3_BYTES
         ? input.length
-        : input.length * 3 <= MAX_FA3_BYTES
+        : // money-safe: a count of code units and bytes, not an amount
+          input.length * 3 <= MAX_FA3_BYTES
           ? input.length
           : utf8ByteLength(input, MAX_FA3_BYTES)
       : input.byteLength;

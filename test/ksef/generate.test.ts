@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Validated } from '../../src/errors/validationIssue.js';
+import { documentNumber } from '../../src/generate/references.js';
 import { lineDiscount } from '../../src/ksef/generate/discount.js';
 import { generateKsefTaxReport, type KsefSource } from '../../src/ksef/generate/generateKsefTaxReport.js';
 import { lineClassification } from '../../src/ksef/generate/lines.js';
 import { paymentMethodFields } from '../../src/ksef/generate/payment.js';
 import { ksefRateCode } from '../../src/ksef/generate/rateCode.js';
-import { documentNumber } from '../../src/ksef/generate/references.js';
 import { ksefTypeCodeOf } from '../../src/ksef/generate/typeCode.js';
 import type { Invoice } from '../../src/model/invoice.js';
 import type { KsefTaxReportCreate } from '../../src/model/ksefTaxReport.js';

@@ -1,6 +1,9 @@
 import type { KsefTypeCode } from '../../codelists/invoiceTypes.js';
 import type { KsefTaxRate } from '../../codelists/ksefRates.js';
 import type { Validated, ValidationIssue } from '../../errors/validationIssue.js';
+import { checkedReport, IssueList } from '../../generate/params.js';
+import { amendReferenceOf, documentNumber } from '../../generate/references.js';
+import { invoiceTotals, invoiceTotalsInput } from '../../generate/totalsInput.js';
 import type { Account } from '../../model/account.js';
 import type { Contact } from '../../model/contact.js';
 import type { Invoice } from '../../model/invoice.js';
@@ -27,16 +30,13 @@ import { customerParty, supplierParty, thirdParty } from './parties.js';
 import { bankAccounts, paymentMethodFields } from './payment.js';
 import { type LineRate, lineRates } from './rateCode.js';
 import {
-  amendReferenceOf,
   type CorrectionFields,
   correctionFields,
-  documentNumber,
   referenceTotal,
   type SettledAdvances,
   settledAdvances,
 } from './references.js';
-import { type SourceParamContext, sourceParamOf, withParam } from './sourceParams.js';
-import { KSEF_LOCAL_CURRENCY, ksefTotals, ksefTotalsInput } from './totalsInput.js';
+import { type SourceParamContext, sourceParamOf } from './sourceParams.js';
 import {
   ADVANCE_TYPE_CODES,
   CORRECTION_TYPE_CODES,
@@ -63,15 +63,8 @@ export interface KsefSource {
 /** The rate codes whose lines need `KursWaluty` and whose buckets `P_14_xW` (ksef-fa3.md §6.6). */
 const NUMERIC_RATES: ReadonlySet<KsefTaxRate> = new Set(['23', '22', '8', '7', '5', '4', '3']);
 
-/** Collected issues and a way to add one. */
-class Issues {
-  readonly list: ValidationIssue[] = [];
-  take<T>(result: Validated<T>): T | undefined {
-    if (result.success) return result.data;
-    this.list.push(...result.issues);
-    return undefined;
-  }
-}
+/** The local currency of KSeF: every `P_14_xW` is in złoty (ksef-fa3.md §6.6, taxmath.md §3.10). */
+export const KSEF_LOCAL_CURRENCY = 'PLN';
 
 /** What is known before the totals engine runs: everything the invoice itself decides. */
 interface Prepared {
@@ -116,7 +109,7 @@ interface Prepared {
  */
 export function generateKsefTaxReport(source: KsefSource): Validated<KsefTaxReportCreate> {
   const { invoice, account } = source;
-  const issues = new Issues();
+  const issues = new IssueList();
   const typeCode = issues.take(ksefTypeCodeOf(invoice));
   if (typeCode === undefined) return { success: false, issues: issues.list };
   const currency = invoice.currency ?? account.currency ?? KSEF_LOCAL_CURRENCY;
@@ -140,9 +133,10 @@ export function generateKsefTaxReport(source: KsefSource): Validated<KsefTaxRepo
 
   const foreign = currency !== KSEF_LOCAL_CURRENCY;
   const advance = ADVANCE_TYPE_CODES.includes(typeCode);
-  const totals = ksefTotals(
-    ksefTotalsInput(invoice, account, {
+  const totals = invoiceTotals(
+    invoiceTotalsInput(invoice, account, {
       currency,
+      local_currency: KSEF_LOCAL_CURRENCY,
       type_code: typeCode,
       total_amount_due: advance ? invoice.total : null,
     }),
@@ -242,7 +236,7 @@ function prepare(
   source: KsefSource,
   typeCode: KsefTypeCode,
   currency: string,
-  issues: Issues,
+  issues: IssueList,
 ): Prepared | undefined {
   const { invoice } = source;
   const exponent = currencyExponent(currency);
@@ -377,14 +371,10 @@ function documentAmounts(
  * source field (`sourceParamOf`).
  */
 function checked(report: KsefTaxReportCreate, params: SourceParamContext): Validated<KsefTaxReportCreate> {
-  const parsed = parseKsefTaxReport(report, 'create');
-  const issues = parsed.success
-    ? [...ksefTaxReportIssues(parsed.data), ...fa3Issues(parsed.data)]
-    : parsed.issues;
-  if (issues.length > 0)
-    return {
-      success: false,
-      issues: issues.map((issue) => withParam(issue, sourceParamOf(issue.param, params))),
-    };
-  return parsed;
+  return checkedReport(
+    report,
+    (input) => parseKsefTaxReport(input, 'create'),
+    (parsed) => [...ksefTaxReportIssues(parsed), ...fa3Issues(parsed)],
+    (param) => sourceParamOf(param, params),
+  );
 }

@@ -1,63 +1,10 @@
 import type { Validated, ValidationIssue } from '../../errors/validationIssue.js';
+import { documentNumber, type IndexedReference, presentText as present } from '../../generate/references.js';
 import type { Invoice } from '../../model/invoice.js';
-import type { InvoiceReference } from '../../model/invoiceReference.js';
 import type { KsefCorrectedInvoice } from '../../model/ksefCorrectedInvoice.js';
 import type { PrepaymentReferenceInput } from '../../model/ksefTaxReport.js';
 import { decimalPlaces, isDecimalString, toUnits } from '../../money/fixedPoint.js';
 import { isPresent, issueAt } from '../../rules/issue.js';
-
-/** Trimmed text, or null when blank. */
-function present(value: string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
-}
-
-/**
- * The number FA(3) prints for an invoice (`P_2`, `NrFaKorygowanej`, `NrFaZaliczkowej`): `number`
- * and `series_code` (ksef-fa3.md §6.4 "`number` (+ `series_code`)"). fiscalkit keeps them apart
- * elsewhere and KSeF has one element, which must be unique per seller and type (§4, duplicates are
- * status 440), so the series is written in front of the number, without a separator, unless the
- * number already starts with it (a **fiscalkit choice**: series `FV` + number `2026/02/150` is MF
- * sample 1's `FV2026/02/150`; the stored fixture `F-2026/0001` with series `F` stays as it is).
- * Null when there is no number.
- *
- * @example
- * ```ts
- * documentNumber('2026/02/150', 'FV'); // 'FV2026/02/150'
- * documentNumber('F-2026/0001', 'F'); // 'F-2026/0001'
- * documentNumber('FV/7', null); // 'FV/7'
- * ```
- */
-export function documentNumber(
-  number: string | null | undefined,
-  series_code: string | null | undefined,
-): string | null {
-  const base = present(number);
-  if (base === null) return null;
-  const series = present(series_code);
-  return series === null || base.startsWith(series) ? base : `${series}${base}`;
-}
-
-/** A reference of the invoice with its index in `invoice_references` (for params). */
-export interface IndexedReference {
-  reference: InvoiceReference;
-  index: number;
-}
-
-/**
- * The invoice's `amend` reference (spec §2.6: at most one), with its index.
- *
- * @example
- * ```ts
- * amendReferenceOf(invoice)?.reference.number; // 'FZ2026/02/150'
- * ```
- */
-export function amendReferenceOf(invoice: Pick<Invoice, 'invoice_references'>): IndexedReference | undefined {
-  const index = invoice.invoice_references.findIndex((reference) => reference.reference_type === 'amend');
-  const reference = invoice.invoice_references[index];
-  return reference === undefined ? undefined : { reference, index };
-}
 
 /** The correction block of a Ksef report (ksef-fa3.md §6.7). */
 export interface CorrectionFields {

@@ -1,23 +1,4 @@
-import type { ValidationIssue } from '../../errors/validationIssue.js';
-
-/**
- * The same issue at another param, its message starting with the new param (every fiscalkit message
- * starts with its param, `issueAt`).
- *
- * @example
- * ```ts
- * withParam({ code: 'parameter_blank', param: 'supplier_party_tax_id', message: 'supplier_party_tax_id is required' }, 'account.tin_value');
- * // { code: 'parameter_blank', param: 'account.tin_value', message: 'account.tin_value is required' }
- * ```
- */
-export function withParam(issue: ValidationIssue, param: string): ValidationIssue {
-  if (param === issue.param) return issue;
-  const message =
-    issue.param !== '' && issue.message.startsWith(issue.param)
-      ? `${param}${issue.message.slice(issue.param.length)}`
-      : `${param}: ${issue.message}`;
-  return { code: issue.code, param, message };
-}
+import { referenceParam, splitParam } from '../../generate/params.js';
 
 /**
  * Where each part of a generated report came from, so that an issue found on the report (by the
@@ -120,9 +101,6 @@ const REFERENCE_FIELDS: Readonly<Record<string, string>> = {
   registration_code: 'tax_registration_code',
 };
 
-/** `name[3].rest` → `['name', 3, 'rest']`; `name.rest` → `['name', undefined, 'rest']`. */
-const ELEMENT = /^([a-z_]+)(?:\[(\d+)\])?(?:\.(.+))?$/;
-
 /** The invoice line param of a report line (or order line) param. */
 function lineParam(line: number | undefined, rest: string | undefined, context: SourceParamContext): string {
   if (line === undefined) return 'lines';
@@ -156,16 +134,14 @@ export function sourceParamOf(param: string, context: SourceParamContext): strin
   const slot = context.routingSlots[param];
   if (slot !== undefined) return `account.routing_codes.cin${slot}_value`;
   if (param === 'third_party_role') return context.thirdPartyRoleSource;
-  const amend =
-    context.amendIndex === undefined ? 'invoice_references' : `invoice_references[${context.amendIndex}]`;
+  const amend = referenceParam(context.amendIndex);
   if (param === 'correction_reason') return `${amend}.reason`;
   if (param === 'correction_type') return `${amend}.tax_correction_code`;
   if (param === 'corrected_period') return `${amend}.invoicing_period_start`;
   if (param === 'previous_advance_total') return `${amend}.total_amount`;
-  const match = ELEMENT.exec(param);
-  if (match === null) return param;
-  const [, name = '', indexText, rest] = match;
-  const index = indexText === undefined ? undefined : Number.parseInt(indexText, 10);
+  const parts = splitParam(param);
+  if (parts === null) return param;
+  const { name, index, rest } = parts;
   switch (name) {
     case 'lines':
       return lineParam(index === undefined ? undefined : context.lineSources[index], rest, context);

@@ -1,19 +1,9 @@
 import type { Validated, ValidationIssue } from '../../errors/validationIssue.js';
 import { issuesFromZod } from '../../errors/zodIssues.js';
 import { type KsefTaxReportCreate, KsefTaxReportCreateSchema } from '../../model/ksefTaxReport.js';
+import { documentIssue, guardXmlDocument, wellFormednessFailure } from '../../xml/guards.js';
 import { readAdnotacje, readCorrection, readFaHeader, readFaWiersz, readZamowienie } from './fa.js';
-import {
-  bomIssue,
-  documentText,
-  dtdIssue,
-  encodingIssue,
-  FILE_PARAM,
-  formCodeIssue,
-  rootIssue,
-  sizeIssue,
-  wellFormednessFailure,
-  wellFormednessIssue,
-} from './guards.js';
+import { FA3_DOCUMENT_POLICY, FILE_PARAM, formCodeIssue, rootIssue } from './guards.js';
 import { readNaglowek, readStopka } from './headerFooter.js';
 import { readPodmiot1, readPodmiot2, readPodmiot3 } from './parties.js';
 import { readPlatnosc, readWarunkiTransakcji } from './terms.js';
@@ -22,6 +12,7 @@ import {
   ImportContext,
   parseFa3Xml,
   ReportDraft,
+  sourcedIssue,
   type XmlObject,
   type XmlValue,
 } from './xmlTree.js';
@@ -44,17 +35,7 @@ function failure(issues: ValidationIssue[]): { success: false; issues: Validatio
 }
 
 function fileIssue(message: string): ValidationIssue {
-  return { code: 'parameter_invalid', param: FILE_PARAM, message: `${FILE_PARAM} ${message}` };
-}
-
-/** The guards that look at the raw input, in order; the first that answers decides. */
-function guardInput(input: string | Uint8Array): ValidationIssue | null {
-  return sizeIssue(input) ?? bomIssue(input);
-}
-
-/** The guards that look at the decoded text, in order (ksef-fa3.md §1, §4). */
-function guardText(text: string): ValidationIssue | null {
-  return encodingIssue(text) ?? dtdIssue(text) ?? wellFormednessIssue(text) ?? rootIssue(text);
+  return documentIssue(FILE_PARAM, message);
 }
 
 function objectValue(value: XmlValue | undefined): XmlObject | null {
@@ -109,32 +90,15 @@ function readDocument(root: Fa3Element, report: ReportDraft, context: ImportCont
   readStopka(root.child('Stopka'), report);
 }
 
-/**
- * A field-level failure of the report schema, pointed at the element the field was read from: the
- * param becomes the XML path (`Fa/FaWiersz[1]/P_12`) and the message names both.
- */
-function documentIssue(issue: ValidationIssue, sources: ReadonlyMap<string, string>): ValidationIssue {
-  const source = sources.get(issue.param);
-  if (source === undefined) return issue;
-  const message = issue.message.startsWith(issue.param)
-    ? `${source} (${issue.param})${issue.message.slice(issue.param.length)}`
-    : `${source}: ${issue.message}`;
-  return { ...issue, param: source, message };
-}
-
 function importDocument(input: string | Uint8Array): Validated<Fa3Import> {
-  if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
-    return failure([fileIssue('must be the FA(3) document as a string or a Uint8Array of UTF-8 bytes')]);
-  }
-  const inputIssue = guardInput(input);
-  if (inputIssue !== null) return failure([inputIssue]);
-  const text = documentText(input);
+  // The shared guards (ksef-fa3.md §4), then the root (ksef-fa3.md §1), before any parse.
+  const text = guardXmlDocument(input, FA3_DOCUMENT_POLICY);
   if (!text.success) return failure([text.issue]);
-  const textIssue = guardText(text.data);
-  if (textIssue !== null) return failure([textIssue]);
+  const rootProblem = rootIssue(text.data);
+  if (rootProblem !== null) return failure([rootProblem]);
 
   const document = parseFa3Xml(text.data);
-  if (!document.success) return failure([wellFormednessFailure(document.message)]);
+  if (!document.success) return failure([wellFormednessFailure(document.message, FILE_PARAM)]);
   const parsed = document.data;
   const roots = Object.keys(parsed);
   if (roots.length !== 1 || Array.isArray(parsed.Faktura)) {
@@ -146,7 +110,7 @@ function importDocument(input: string | Uint8Array): Validated<Fa3Import> {
   const formCode = guardFormCode(faktura);
   if (formCode !== null) return failure([formCode]);
 
-  const context = new ImportContext();
+  const context = new ImportContext('FA(3)');
   const report = new ReportDraft(context, '');
   report.data.type = 'Ksef';
   const root = new Fa3Element(context, '', '', faktura);
@@ -161,7 +125,7 @@ function importDocument(input: string | Uint8Array): Validated<Fa3Import> {
   if (!checked.success) {
     return failure(
       issuesFromZod(checked.error, { input: report.data }).map((issue) =>
-        documentIssue(issue, context.sources),
+        sourcedIssue(issue, context.sourceOf(issue.param)),
       ),
     );
   }

@@ -1,32 +1,33 @@
-import type { KsefTypeCode } from '../../codelists/invoiceTypes.js';
-import { isApiError } from '../../errors/ApiError.js';
-import type { Validated, ValidationIssue } from '../../errors/validationIssue.js';
-import type { Account } from '../../model/account.js';
-import type { Invoice } from '../../model/invoice.js';
-import { roundingMethodFromAccount } from '../../money/roundingMethod.js';
-import { computeTotals } from '../../totals/computeTotals.js';
-import type { TotalsInput } from '../../totals/input.js';
-import type { TotalsResult } from '../../totals/result.js';
-import { validateTotalsInput } from '../../totals/validateTotalsInput.js';
-import { withParam } from './sourceParams.js';
+import { isApiError } from '../errors/ApiError.js';
+import type { Validated, ValidationIssue } from '../errors/validationIssue.js';
+import type { Account } from '../model/account.js';
+import type { Invoice } from '../model/invoice.js';
+import { roundingMethodFromAccount } from '../money/roundingMethod.js';
+import { computeTotals } from '../totals/computeTotals.js';
+import type { TotalsInput } from '../totals/input.js';
+import type { TotalsResult } from '../totals/result.js';
+import { validateTotalsInput } from '../totals/validateTotalsInput.js';
+import { withParam } from './params.js';
 
-/** The local currency of KSeF: every `P_14_xW` is in złoty (ksef-fa3.md §6.6, taxmath.md §3.10). */
-export const KSEF_LOCAL_CURRENCY = 'PLN';
-
-/** What {@link ksefTotalsInput} needs beyond the invoice and the account. */
-export interface KsefTotalsOptions {
-  /** The invoice currency the report is in (`invoice.currency ?? account.currency ?? 'PLN'`). */
+/** What {@link invoiceTotalsInput} needs beyond the invoice and the account. */
+export interface InvoiceTotalsOptions {
+  /** The invoice currency the report is in (e.g. `invoice.currency ?? account.currency ?? 'PLN'`). */
   currency: string;
-  /** The report's `RodzajFaktury`; `total_amount_due` is accepted on `ZAL` / `KOR_ZAL` only. */
-  type_code: KsefTypeCode;
+  /**
+   * The tax authority's currency (taxmath.md §3.1 `local_currency`): `PLN` for KSeF (`P_14_xW`,
+   * ksef-fa3.md §6.6), `EUR` for SII (sii.md §6: "amounts are in EUR").
+   */
+  local_currency: string;
+  /** The report's document type (KSeF `RodzajFaktury`); `total_amount_due` is accepted on `ZAL` / `KOR_ZAL` only. */
+  type_code?: string | null | undefined;
   /** The advance gross of a `ZAL` / `KOR_ZAL` (spec §2.4 `total_amount_due`). */
   total_amount_due?: string | null | undefined;
 }
 
 /**
  * The totals-engine input of a stored invoice (taxmath.md §3.1), the one place the invoice and the
- * account meet the engine when a Ksef report is generated, so that the report carries the amounts the
- * invoice itself was computed with:
+ * account meet the engine when a tax report (Ksef, SII) is generated, so that the report carries the
+ * amounts the invoice itself was computed with:
  *
  * - the account's flags (spec §2.2): `apply_taxes_per_line`, `skip_line_taxable_base_rounding`, and its
  *   `rounding_method` in the service's vocabulary mapped by `roundingMethodFromAccount` (`bankers` →
@@ -34,18 +35,23 @@ export interface KsefTotalsOptions {
  *   with `apply_taxes_per_line` is an open question (taxmath.md §7 item 1);
  * - each line's `quantity`, `price`, discount, charge and `taxes_attributes` as stored (categories
  *   untouched, so the groups are those of the invoice's own totals);
- * - `exchange_rate` with `local_currency: 'PLN'` when the currency is not PLN, so the engine converts
- *   each group from its rounded amounts (taxmath.md §3.10, MF sample 20);
+ * - `exchange_rate` with the report's `local_currency` when the currency is another one and the invoice
+ *   has a rate, so the engine converts each group from its rounded amounts (taxmath.md §3.10, MF
+ *   sample 20); whether a missing rate is an error is the report's question;
  * - `total_amount_due` for an advance (`ZAL`, `KOR_ZAL`). The stored invoice does not keep the
  *   write-only `total_amount_due`; its `total` is the resolved one (spec §2.4), which the caller passes.
  *
  * @example
  * ```ts
- * const input = ksefTotalsInput(invoice, account, { currency: 'EUR', type_code: 'VAT' });
- * input.local_currency; // 'PLN' when invoice.exchange_rate is set
+ * const input = invoiceTotalsInput(invoice, account, { currency: 'USD', local_currency: 'EUR' });
+ * input.local_currency; // 'EUR' when invoice.exchange_rate is set
  * ```
  */
-export function ksefTotalsInput(invoice: Invoice, account: Account, options: KsefTotalsOptions): TotalsInput {
+export function invoiceTotalsInput(
+  invoice: Invoice,
+  account: Account,
+  options: InvoiceTotalsOptions,
+): TotalsInput {
   const input: TotalsInput = {
     currency: options.currency,
     rounding_method: roundingMethodFromAccount(account.rounding_method ?? 'half_up'),
@@ -68,9 +74,9 @@ export function ksefTotalsInput(invoice: Invoice, account: Account, options: Kse
     })),
     total_amount_due: options.total_amount_due,
   };
-  if (options.currency !== KSEF_LOCAL_CURRENCY && typeof invoice.exchange_rate === 'string') {
+  if (options.currency !== options.local_currency && typeof invoice.exchange_rate === 'string') {
     input.exchange_rate = invoice.exchange_rate;
-    input.local_currency = KSEF_LOCAL_CURRENCY;
+    input.local_currency = options.local_currency;
   }
   return input;
 }
@@ -86,8 +92,8 @@ const ACCOUNT_FIELDS = new Set([
  * The param of the stored invoice (or account) a totals-engine param stands for: the engine names a
  * line's taxes `taxes`, the invoice `taxes_attributes`; the account flags are the account's
  * (`account.skip_line_taxable_base_rounding`); `total_amount_due` is the invoice's resolved `total`
- * (the stored invoice keeps no `total_amount_due`, spec §2.4); `local_currency` is fiscalkit's PLN,
- * so a problem with it is a problem with the invoice `currency`.
+ * (the stored invoice keeps no `total_amount_due`, spec §2.4); `local_currency` is the report's
+ * (PLN, EUR), so a problem with it is a problem with the invoice `currency`.
  *
  * @example
  * ```ts
@@ -103,18 +109,18 @@ export function invoiceParamOfTotals(param: string): string {
 }
 
 /**
- * Runs the totals engine on a {@link ksefTotalsInput} without throwing (a Ksef report is never
+ * Runs the totals engine on an {@link invoiceTotalsInput} without throwing (a tax report is never
  * generated from numbers the engine refuses): the input's issues (taxmath.md §3.11) come back with
  * the invoice's params ({@link invoiceParamOfTotals}), as does the one error `computeTotals` can
  * still raise on valid input (an advance over an order whose gross is zero).
  *
  * @example
  * ```ts
- * const totals = ksefTotals(ksefTotalsInput(invoice, account, { currency: 'PLN', type_code: 'VAT' }));
+ * const totals = invoiceTotals(invoiceTotalsInput(invoice, account, { currency: 'PLN', local_currency: 'PLN' }));
  * totals.success && totals.data.totals.total; // '2050.99' (MF sample 1's lines)
  * ```
  */
-export function ksefTotals(input: TotalsInput): Validated<TotalsResult> {
+export function invoiceTotals(input: TotalsInput): Validated<TotalsResult> {
   const checked = validateTotalsInput(input);
   if (!checked.success)
     return {

@@ -1,0 +1,41 @@
+import type { SiiTaxReportCreate } from '../../model/siiTaxReport.js';
+import { amountText, rateText, siiDate, siiText } from './formats.js';
+import { idFacturaConNombre } from './idFactura.js';
+import { periodoLiquidacion } from './periodo.js';
+import type { XmlElement } from './xml.js';
+
+/**
+ * `BienesInversion` (`BienDeInversionType`, sii.md §3): `IdentificacionBien`,
+ * `FechaInicioUtilizacion`, `ProrrataAnualDefinitiva`, `RegularizacionAnualDeduccion?`.
+ *
+ * @example
+ * ```ts
+ * bienesInversion(inversion())['sii:ProrrataAnualDefinitiva']; // '80.00'
+ * ```
+ */
+export function bienesInversion(report: SiiTaxReportCreate): XmlElement {
+  const good = report.capital_good;
+  return {
+    'sii:IdentificacionBien': siiText(good?.identification),
+    'sii:FechaInicioUtilizacion': siiDate(good?.start_date),
+    'sii:ProrrataAnualDefinitiva': rateText(good?.annual_proration),
+    'sii:RegularizacionAnualDeduccion': amountText(good?.annual_regularization),
+  };
+}
+
+/**
+ * `RegistroLRBienesInversion` (sii.md §2, `Inversion`): `PeriodoLiquidacion`, `IDFactura` (the
+ * supplier, with its name), `BienesInversion`.
+ *
+ * @example
+ * ```ts
+ * Object.keys(registroInversion(inversion())); // ['sii:PeriodoLiquidacion', 'siiLR:IDFactura', 'siiLR:BienesInversion']
+ * ```
+ */
+export function registroInversion(report: SiiTaxReportCreate): XmlElement {
+  return {
+    'sii:PeriodoLiquidacion': periodoLiquidacion(report),
+    'siiLR:IDFactura': idFacturaConNombre(report),
+    'siiLR:BienesInversion': bienesInversion(report),
+  };
+}

@@ -1,0 +1,45 @@
+import type { SiiTaxReportCreate } from '../../model/siiTaxReport.js';
+import { contraparte } from './contraparte.js';
+import { desgloseRecibida } from './desglose.js';
+import { facturaComun } from './factura.js';
+import { amountText, siiDate } from './formats.js';
+import { idFacturaRecibida } from './idFactura.js';
+import { periodoLiquidacion } from './periodo.js';
+import type { XmlElement } from './xml.js';
+
+/**
+ * `FacturaRecibida` (`FacturaRecibidaType`, sii.md §3, §5): the common invoice part, `DesgloseFactura`
+ * (reverse charge vs ordinary VAT), `Contraparte` (the supplier, required), `FechaRegContable`,
+ * `CuotaDeducible`.
+ *
+ * @example
+ * ```ts
+ * facturaRecibida(recibida())['sii:CuotaDeducible']; // '41.00'
+ * ```
+ */
+export function facturaRecibida(report: SiiTaxReportCreate): XmlElement {
+  return {
+    ...facturaComun(report),
+    'sii:DesgloseFactura': desgloseRecibida(report.tax_breakdowns ?? []),
+    'sii:Contraparte': contraparte(report, 'supplier'),
+    'sii:FechaRegContable': siiDate(report.accounting_date),
+    'sii:CuotaDeducible': amountText(report.deductible_tax_amount),
+  };
+}
+
+/**
+ * `RegistroLRFacturasRecibidas` (sii.md §2, `Recibida`): `PeriodoLiquidacion`, `IDFactura` (the
+ * supplier issued it), `FacturaRecibida`.
+ *
+ * @example
+ * ```ts
+ * registroRecibida(recibida())['siiLR:IDFactura']; // { 'sii:IDEmisorFactura': { 'sii:NIF': 'A58818501' }, … }
+ * ```
+ */
+export function registroRecibida(report: SiiTaxReportCreate): XmlElement {
+  return {
+    'sii:PeriodoLiquidacion': periodoLiquidacion(report),
+    'siiLR:IDFactura': idFacturaRecibida(report),
+    'siiLR:FacturaRecibida': facturaRecibida(report),
+  };
+}

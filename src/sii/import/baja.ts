@@ -1,0 +1,78 @@
+/**
+ * The annulment records (`BajaLR…`, sii.md §2) read back: the inverse of the builder's
+ * `src/sii/build/baja.ts`. A baja record carries only what identifies the record it annuls, so the
+ * report read from it has only those fields. `RefExterna` has no field (→ `ignored`).
+ *
+ * @module
+ */
+import type { ElementReader, ReportDraft } from '../../xml/reader.js';
+import { readContraparte } from './contraparte.js';
+import { readIdFacturaConNombre, readIdFacturaEmitida } from './idFactura.js';
+import { readPeriodoLiquidacion } from './periodo.js';
+
+/**
+ * `RegistroLRBajaExpedidas`: `PeriodoLiquidacion`, `IDFactura` (the titular issued it).
+ *
+ * @example
+ * ```ts
+ * readBajaExpedida(record, draft, 'U2687761C');
+ * draft.data; // { period_year: '2026', period: '03', invoice_number: '2026-A-000123', invoice_date: '2026-03-15' }
+ * ```
+ */
+export function readBajaExpedida(record: ElementReader, draft: ReportDraft, titularNif: string): void {
+  readPeriodoLiquidacion(record, draft);
+  readIdFacturaEmitida(record.requiredChild('IDFactura'), draft, titularNif);
+}
+
+/**
+ * `RegistroLRBajaRecibidas`, `RegistroLRBajaDetOperacionIntracomunitaria`: `PeriodoLiquidacion`,
+ * `IDFactura` with the issuer's name (the `supplier_party_*` fields).
+ *
+ * @example
+ * ```ts
+ * readBajaRecibida(record, draft);
+ * draft.data.supplier_party_name; // 'PROVEEDOR EJEMPLO SA'
+ * ```
+ */
+export function readBajaRecibida(record: ElementReader, draft: ReportDraft): void {
+  readPeriodoLiquidacion(record, draft);
+  readIdFacturaConNombre(record.requiredChild('IDFactura'), draft);
+}
+
+/**
+ * `RegistroLRBajaBienesInversion`: as {@link readBajaRecibida}, plus `IdentificacionBien`, which is
+ * refused: its only place in a report is `capital_good.identification`, and `capital_good` also
+ * requires `start_date` and `annual_proration` (`SiiCapitalGoodSchema`), which a baja record does not
+ * carry — so no `SiiTaxReportCreate` holds it.
+ *
+ * @example
+ * ```ts
+ * readBajaInversion(record, draft); // an issue at `RegistroLRBajaBienesInversion[1]/IdentificacionBien`
+ * ```
+ */
+export function readBajaInversion(record: ElementReader, draft: ReportDraft): void {
+  readBajaRecibida(record, draft);
+  if (record.requiredText('IdentificacionBien') !== null)
+    record.context.invalid(
+      record.pathOf('IdentificacionBien'),
+      'cannot be imported: a report holds it only as capital_good.identification, and a capital_good also ' +
+        'needs start_date and annual_proration, which an annulment (baja) record does not carry',
+    );
+}
+
+/**
+ * `RegistroLRBajaCobrosMetalico`, `RegistroLRBajaAgenciasViajes`, `RegistroLRBajaOperacionesSeguros`:
+ * `PeriodoLiquidacion`, `Contraparte` (the `customer_party_*` fields), and for `Seguros` (`withKey`)
+ * `ClaveOperacion` → `insurance_operation_key`.
+ *
+ * @example
+ * ```ts
+ * readBajaContraparte(record, draft, true);
+ * draft.data.insurance_operation_key; // 'A'
+ * ```
+ */
+export function readBajaContraparte(record: ElementReader, draft: ReportDraft, withKey: boolean): void {
+  readPeriodoLiquidacion(record, draft);
+  readContraparte(record.requiredChild('Contraparte'), draft, 'customer');
+  if (withKey) draft.requiredText('insurance_operation_key', record, 'ClaveOperacion');
+}

@@ -10,6 +10,7 @@
 export type { SchemaError, SchemaValidator, SchemaVerdict } from '../ports.js';
 export { buildSiiMessage, buildSiiRecordMessage } from './build/buildSiiMessage.js';
 export { groupSiiMessages, type SiiMessageEntry } from './build/groupSiiMessages.js';
+export { downloadSiiTaxReport } from './downloadSiiTaxReport.js';
 export {
   generateSiiTaxReport,
   SII_LOCAL_CURRENCY,

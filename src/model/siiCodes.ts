@@ -85,9 +85,18 @@ export const SII_CORRECTIVE_TYPES = ['S', 'I'] as const;
 
 /**
  * `NoExenta/TipoNoExenta` as a breakdown line may carry it (sii.md §4.4): `S1` without and `S2` with
- * reverse charge. `S3` (both in one block) is written by the XML builder, never sent.
+ * reverse charge. `S3` means "a row of a mixed (`S3`) block, its own kind not stated" (**fiscalkit
+ * decision**): AEAT's `S3` block does not say which `DetalleIVA` is `S1` and which `S2`, so the importer
+ * gives every row of such a block `S3`; the builder writes a block as `S3` when any row says `S3` or its
+ * rows say both `S1` and `S2`. Rules that need the row's own kind treat `S3` leniently (see
+ * `siiRecordIssues`, `isReverseCharge`).
+ *
+ * @example
+ * ```ts
+ * SII_NON_EXEMPTION_CODES.includes('S3'); // true
+ * ```
  */
-export const SII_NON_EXEMPTION_CODES = ['S1', 'S2'] as const;
+export const SII_NON_EXEMPTION_CODES = ['S1', 'S2', 'S3'] as const;
 
 /** `CausaExencion` (`CausaExencionType`; sii.md §4.5): `E1` art. 20 … `E5` art. 25, `E6` other. */
 export const SII_EXEMPTION_REASONS = ['E1', 'E2', 'E3', 'E4', 'E5', 'E6'] as const;

@@ -717,6 +717,8 @@ function siiBreakdownIssues(
           `is required for a row of category ${String(row.category)} (SII ${kind.needs === 'reason_vat_exempt' ? 'Exenta/CausaExencion' : 'NoSujeta'})`,
         );
     } else if (kind.kind === 'subject') {
+      // An issued S2 row may leave rate and cuota out; an S3 row (of a mixed block, its own kind not
+      // stated, sii.md §4.4) may be S2, so it is not asked for them either (**fiscalkit choice**).
       if (!issued || kind.code === 'S1') {
         checker.required(['tax_breakdowns', index, 'percent'], row.percent, 'TipoImpositivo');
         checker.required(
@@ -749,6 +751,8 @@ function siiBreakdownIssues(
         );
       if (!signExempt && base !== null && tax !== null && rate !== null)
         cuotaIssues(checker, ['tax_breakdowns', index, 'tax_amount'], base, rate, tax);
+      // sii.md §4.4: only S2 contradicts reverse_charge false; an S3 row may be S1 or S2, so either
+      // reverse_charge value stands (**fiscalkit choice**).
       if (row.reverse_charge === false && kind.code === 'S2')
         checker.add(
           'parameter_invalid',

@@ -268,7 +268,7 @@ describe('nested rows', () => {
         {
           taxable_base: '1',
           operation_type: 'rent',
-          non_exemption_code: 'S3',
+          non_exemption_code: 'S4',
           reason_vat_exempt: 'E7',
           reason_no_subject: 'N3',
         },

@@ -21,6 +21,7 @@ import {
   seguros,
   siiTitular,
 } from '../support/siiReports.js';
+import { formatXsdErrors, validateXml } from '../support/xsd.js';
 
 /** A small complete issued-invoice message (after OCA's `sii_out_invoice_s_iva10b.xml`), so that the guards can be tested without shared/. */
 const MINIMAL = `<?xml version="1.0" encoding="UTF-8"?>
@@ -74,6 +75,19 @@ const MINIMAL = `<?xml version="1.0" encoding="UTF-8"?>
   </siiLR:RegistroLRFacturasEmitidas>
 </siiLR:SuministroLRFacturasEmitidas>
 `;
+
+/** {@link MINIMAL} with an `S3` block of two `DetalleIVA` (one S1 and one S2, the message does not say which). */
+const MIXED = MINIMAL.replace('>S1<', '>S3<')
+  .replace('>91.66<', '>212.66<')
+  .replace(
+    '</sii:DetalleIVA>',
+    `</sii:DetalleIVA>
+                <sii:DetalleIVA>
+                  <sii:TipoImpositivo>21</sii:TipoImpositivo>
+                  <sii:BaseImponible>100.00</sii:BaseImponible>
+                  <sii:CuotaRepercutida>21.00</sii:CuotaRepercutida>
+                </sii:DetalleIVA>`,
+  );
 
 const RECORD_START = '  <siiLR:RegistroLRFacturasEmitidas>';
 const RECORD = MINIMAL.slice(
@@ -411,13 +425,11 @@ describe('importSiiMessage: structure', () => {
     ).toEqual([expect.objectContaining({ code: 'parameter_invalid', param: 'Cabecera/Titular/NIF' })]);
   });
 
-  it('refuses TipoNoExenta S3: its rows do not say which is S1 and which S2', () => {
-    expect(issuesOf(MINIMAL.replace('>S1<', '>S3<'))).toEqual([
-      expect.objectContaining({
-        code: 'parameter_invalid',
-        param:
-          'RegistroLRFacturasEmitidas[1]/FacturaExpedida/TipoDesglose/DesgloseFactura/Sujeta/NoExenta/TipoNoExenta',
-      }),
+  it('imports TipoNoExenta S3: every row of the block carries S3 (sii.md §4.4, fiscalkit decision)', () => {
+    const rows = imported(MIXED).message.records[0]?.tax_breakdowns;
+    expect(rows).toEqual([
+      { non_exemption_code: 'S3', percent: '10.0', taxable_base: '83.33', tax_amount: '8.33' },
+      { non_exemption_code: 'S3', percent: '21', taxable_base: '100.00', tax_amount: '21.00' },
     ]);
   });
 
@@ -581,6 +593,22 @@ describe('importSiiMessage: every book, from the builder', () => {
         param: 'RegistroLRBajaBienesInversion[1]/IdentificacionBien',
       }),
     ]);
+  });
+});
+
+describe.skipIf(!hasShared)('importSiiMessage: an S3 block (sii.md §4.4)', () => {
+  it('rebuilds the imported S3 rows as an S3 block the XSD accepts', () => {
+    const message = imported(MIXED).message;
+    const built = buildSiiMessage(message);
+    if (!built.success) throw new Error(JSON.stringify(built.issues, null, 2));
+    expect(built.data).toContain('<sii:TipoNoExenta>S3</sii:TipoNoExenta>');
+    const result = validateXml('sii', built.data);
+    expect(result.valid, formatXsdErrors(result)).toBe(true);
+    // The rebuilt XML writes rates with two decimals; from there build → import is the identity.
+    const again = imported(built.data).message;
+    expect(again.records[0]?.tax_breakdowns?.map((row) => row.non_exemption_code)).toEqual(['S3', 'S3']);
+    const rebuilt = buildSiiMessage(again);
+    expect(rebuilt.success && rebuilt.data).toBe(built.data);
   });
 });
 

@@ -97,13 +97,15 @@ function issuedRows(rows: readonly Row[]): Loose[] {
         reason_vat_exempt: row.reason_vat_exempt,
         taxable_base: twoDecimals(row.taxable_base),
       }));
-    const subject = mine
-      .filter((row) => kindOf(row) === 'subject')
-      .map((row) => ({
-        operation_type: block,
-        non_exemption_code: row.non_exemption_code ?? 'S1',
-        ...subjectRow(row, block !== 'services'),
-      }));
+    const subjectRows = mine.filter((row) => kindOf(row) === 'subject');
+    // A block holding S1 and S2 (or S3) rows is written S3; its rows read back as S3 (sii.md §4.4).
+    const codes = new Set(subjectRows.map((row) => row.non_exemption_code ?? 'S1'));
+    const mixed = codes.has('S3') || codes.size > 1;
+    const subject = subjectRows.map((row) => ({
+      operation_type: block,
+      non_exemption_code: mixed ? 'S3' : (row.non_exemption_code ?? 'S1'),
+      ...subjectRow(row, block !== 'services'),
+    }));
     const notSubject = (['N1', 'N2'] as const).flatMap((reason) => {
       const summed = mine.filter((row) => kindOf(row) === 'not_subject' && row.reason_no_subject === reason);
       if (summed.length === 0) return [];
@@ -207,24 +209,6 @@ function canonicalBaja(report: Report): Loose {
   return cleaned;
 }
 
-/**
- * The record with one `TipoNoExenta` per block: the builder writes a block holding S1 and S2 rows as
- * S3, whose `DetalleIVA` do not say which row is which, so the importer refuses it
- * (`test/sii/import.test.ts`); here every subject row of such a block takes the block's first code.
- */
-function withoutS3(report: Report): Report {
-  if (report.book_type !== 'Expedida') return report;
-  const first = new Map<string | null, string>();
-  const rows = (report.tax_breakdowns ?? []).map((row) => {
-    if (kindOf(row) !== 'subject') return row;
-    const block = row.operation_type ?? null;
-    const code = first.get(block) ?? row.non_exemption_code ?? 'S1';
-    first.set(block, code);
-    return { ...row, non_exemption_code: code as Row['non_exemption_code'] };
-  });
-  return { ...report, tax_breakdowns: rows };
-}
-
 /** A message of 1–3 records of `book`, all with the first one's communication type. */
 function messageArb(book: SiiBookType, kind: SiiMessageKind): fc.Arbitrary<SiiMessage> {
   return fc
@@ -236,9 +220,7 @@ function messageArb(book: SiiBookType, kind: SiiMessageKind): fc.Arbitrary<SiiMe
         kind,
         communication_type: kind === 'baja' ? null : type,
         titular,
-        records: records.map((record) =>
-          withoutS3(type === null ? record : { ...record, communication_type: type }),
-        ),
+        records: records.map((record) => (type === null ? record : { ...record, communication_type: type })),
       };
     });
 }
@@ -271,38 +253,44 @@ describe('build → import is the identity on records (SII property)', () => {
           expect(imported.communication_type).toBe(message.communication_type);
           expect(imported.titular).toEqual(titularOf(message.titular));
           expect(imported.records).toEqual(message.records.map(canonicalAlta));
-          expect(buildOrFail(imported)).toBe(xml);
+          const rebuilt = buildOrFail(imported);
+          expect(rebuilt).toBe(xml);
+          expect(importOrFail(rebuilt).records).toEqual(imported.records);
         }),
         { numRuns: 100 },
       );
     },
   );
 
-  it('a block the builder writes as S3 is refused at its TipoNoExenta', () => {
+  it('a block holding S1 and S2 rows imports back as S3 rows and rebuilds to the same XML (sii.md §4.4)', () => {
     fc.assert(
       fc.property(VALID_SII_RECORD_ARBS.Expedida, siiTitularArb, (record, titular) => {
         const rows = record.tax_breakdowns ?? [];
+        const block = rows[0]?.operation_type ?? null;
         const subject = rows.filter(
-          (row) =>
-            kindOf(row) === 'subject' && (row.operation_type ?? null) === (rows[0]?.operation_type ?? null),
+          (row) => kindOf(row) === 'subject' && (row.operation_type ?? null) === block,
         );
         fc.pre(new Set(subject.map((row) => row.non_exemption_code ?? 'S1')).size > 1);
-        const xml = buildOrFail({
+        const message: SiiMessage = {
           book_type: 'Expedida',
           kind: 'alta',
           communication_type: record.communication_type ?? null,
           titular,
           records: [record],
-        });
-        const imported = importSiiMessage(xml);
-        expect(imported.success).toBe(false);
-        if (!imported.success)
-          expect(imported.issues).toContainEqual(
-            expect.objectContaining({
-              code: 'parameter_invalid',
-              param: expect.stringMatching(/\/NoExenta\/TipoNoExenta$/),
-            }),
-          );
+        };
+        const xml = buildOrFail(message);
+        expect(xml).toContain('<sii:TipoNoExenta>S3</sii:TipoNoExenta>');
+        const imported = importOrFail(xml);
+        const importedRows = imported.records[0]?.tax_breakdowns ?? [];
+        const mixedRows = importedRows.filter(
+          (row) => (row.operation_type ?? null) === block && row.non_exemption_code !== undefined,
+        );
+        expect(mixedRows.length).toBe(subject.length);
+        for (const row of mixedRows) expect(row.non_exemption_code).toBe('S3');
+        expect(imported.records).toEqual(message.records.map(canonicalAlta));
+        const rebuilt = buildOrFail(imported);
+        expect(rebuilt).toBe(xml);
+        expect(importOrFail(rebuilt).records).toEqual(imported.records);
       }),
       { numRuns: 30 },
     );

@@ -8,7 +8,8 @@
  * - rows without `operation_type` → `DesgloseFactura`; `goods` → `DesgloseTipoOperacion/Entrega`;
  *   `services` → `DesgloseTipoOperacion/PrestacionServicios` (sii.md §10);
  * - in each block: subject, not exempt rows → `Sujeta/NoExenta/DesgloseIVA/DetalleIVA[1..6]` with
- *   `TipoNoExenta` `S1` or `S2`, `S3` when the block holds both (sii.md §4.4); exempt rows →
+ *   `TipoNoExenta` `S1` or `S2`, `S3` when the block holds both or any row says `S3` (a row of an
+ *   imported mixed block, **fiscalkit decision**, sii.md §4.4); exempt rows →
  *   `Sujeta/Exenta/DetalleExenta[1..7]`; not-subject rows → `NoSujeta`, `N1` summed into
  *   `ImportePorArticulos7_14_Otros` and `N2` into `ImporteTAIReglasLocalizacion` (sii.md §10);
  * - recargo (`TipoRecargoEquivalencia`, `CuotaRecargoEquivalencia`) only outside
@@ -25,12 +26,18 @@ import type { SiiTaxBreakdown } from '../../model/siiTaxReport.js';
 import { amountCents, amountText, formatCents, rateText } from './formats.js';
 import type { XmlElement } from './xml.js';
 
+/**
+ * The `TipoNoExenta` of a subject row (sii.md §4.4): `S1`, `S2`, or `S3` for a row of a mixed block
+ * whose own kind is not stated (**fiscalkit decision**, see `SII_NON_EXEMPTION_CODES`).
+ */
+export type SiiSubjectCode = 'S1' | 'S2' | 'S3';
+
 /** A breakdown row as a record may carry it (fields absent, null or as sent). */
 export type SiiRow = Partial<SiiTaxBreakdown>;
 
 /** How a row is reported (see the module comment). */
 export type SiiRowClass =
-  | { readonly kind: 'subject'; readonly code: 'S1' | 'S2' }
+  | { readonly kind: 'subject'; readonly code: SiiSubjectCode }
   | { readonly kind: 'exempt'; readonly reason: string }
   | { readonly kind: 'not_subject'; readonly reason: string }
   | {
@@ -65,7 +72,11 @@ function given(value: unknown): value is string {
  */
 export function classifyRow(row: SiiRow): SiiRowClass {
   if (given(row.non_exemption_code))
-    return { kind: 'subject', code: row.non_exemption_code === 'S2' ? 'S2' : 'S1' };
+    return {
+      kind: 'subject',
+      code:
+        row.non_exemption_code === 'S2' || row.non_exemption_code === 'S3' ? row.non_exemption_code : 'S1',
+    };
   if (given(row.reason_vat_exempt)) return { kind: 'exempt', reason: row.reason_vat_exempt };
   if (given(row.reason_no_subject)) return { kind: 'not_subject', reason: row.reason_no_subject };
   const category = typeof row.category === 'string' ? row.category.trim().toUpperCase() : '';
@@ -77,12 +88,14 @@ export function classifyRow(row: SiiRow): SiiRowClass {
 /**
  * Whether a received-invoice row goes to `InversionSujetoPasivo` (sii.md §5): a subject row with
  * `reverse_charge` true, or with `S2` (reverse charge, sii.md §4.4) when `reverse_charge` is not
- * given (**fiscalkit choice**).
+ * given (**fiscalkit choice**). An `S3` row (of a mixed block, its own kind not stated, sii.md §4.4)
+ * is reverse charge only when `reverse_charge` is true: `S3` alone does not say (**fiscalkit choice**).
  *
  * @example
  * ```ts
  * isReverseCharge({ taxable_base: '100', reverse_charge: true }); // true
  * isReverseCharge({ taxable_base: '100', non_exemption_code: 'S2' }); // true
+ * isReverseCharge({ taxable_base: '100', non_exemption_code: 'S3' }); // false
  * isReverseCharge({ taxable_base: '100', reason_vat_exempt: 'E1', reverse_charge: true }); // false
  * ```
  */
@@ -90,6 +103,7 @@ export function isReverseCharge(row: SiiRow): boolean {
   const kind = classifyRow(row);
   if (kind.kind !== 'subject') return false;
   if (row.reverse_charge === true) return true;
+  // sii.md §4.4: only S2 implies reverse charge; an S3 row's own kind is not stated.
   return row.reverse_charge !== false && kind.code === 'S2';
 }
 
@@ -112,7 +126,7 @@ export function issuedBlock(row: SiiRow): SiiIssuedBlock {
 
 /** The rows of one block, by how they are reported, each with its index in `tax_breakdowns`. */
 export interface SiiBlockRows {
-  readonly subject: { row: SiiRow; index: number; code: 'S1' | 'S2' }[];
+  readonly subject: { row: SiiRow; index: number; code: SiiSubjectCode }[];
   readonly exempt: { row: SiiRow; index: number }[];
   readonly notSubject: { row: SiiRow; index: number; reason: string }[];
 }
@@ -197,7 +211,8 @@ export function sujeta(block: SiiBlockRows, withSurcharge: boolean): XmlElement 
       block.subject.length === 0
         ? undefined
         : {
-            'sii:TipoNoExenta': codes.size > 1 ? 'S3' : (block.subject[0]?.code ?? 'S1'),
+            // sii.md §4.4: S3 for both kinds in one block, or for rows imported from an S3 block.
+            'sii:TipoNoExenta': codes.has('S3') || codes.size > 1 ? 'S3' : (block.subject[0]?.code ?? 'S1'),
             'sii:DesgloseIVA': {
               'sii:DetalleIVA': block.subject.map(({ row }) => detalleIvaEmitida(row, withSurcharge)),
             },

@@ -7,12 +7,14 @@
  * `DesgloseTipoOperacion/PrestacionServicios` rows are `services`, `Entrega` rows `goods`. In each
  * block: `Exenta/DetalleExenta` → `reason_vat_exempt` (`CausaExencion`; without one the row gets the
  * service's exempt category `E`, which the builder asks a reason for), `taxable_base`;
- * `NoExenta/DesgloseIVA/DetalleIVA` → `non_exemption_code` (`TipoNoExenta` `S1` / `S2`), `percent`,
+ * `NoExenta/DesgloseIVA/DetalleIVA` → `non_exemption_code` (`TipoNoExenta` `S1` / `S2` / `S3`), `percent`,
  * `taxable_base`, `tax_amount`, `surcharge_percent`, `surcharge_amount` (read wherever they stand, also
  * under `PrestacionServicios`, where the XSD has no room for them — `siiRecordIssues` then refuses the
  * row); `NoSujeta/ImportePorArticulos7_14_Otros` → `reason_no_subject` `N1`,
- * `ImporteTAIReglasLocalizacion` → `N2`. `TipoNoExenta` `S3` (both kinds in one block) is refused:
- * its `DetalleIVA` do not say which row is `S1` and which `S2`, and a row needs one.
+ * `ImporteTAIReglasLocalizacion` → `N2`. `TipoNoExenta` `S3` (both kinds in one block): its
+ * `DetalleIVA` do not say which row is `S1` and which `S2`, so every row of the block gets
+ * `non_exemption_code` `S3`, "a row of a mixed block, its own kind not stated" (**fiscalkit decision**,
+ * sii.md §4.4); the builder writes such rows back as an `S3` block.
  *
  * Received invoices (`DesgloseFactura`): `InversionSujetoPasivo/DetalleIVA` → `reverse_charge: true`
  * rows; `DesgloseIVA/DetalleIVA` → ordinary rows, except that a `DetalleIVA` with a base only (no
@@ -84,17 +86,13 @@ function readSujeta(sujeta: ElementReader, block: ElementReader, type: Operation
   const noExenta = sujeta.child('NoExenta');
   if (noExenta === null) return;
   const code = readCode(noExenta, 'TipoNoExenta', ['S1', 'S2', 'S3'], true);
-  if (code === 'S3')
-    noExenta.context.invalid(
-      noExenta.pathOf('TipoNoExenta'),
-      'S3 cannot be imported: its DetalleIVA do not say which are S1 and which S2, and a tax_breakdowns row ' +
-        'needs one (sii.md §4.4); write the block as S1 or S2',
-    );
   const desglose = noExenta.requiredChild('DesgloseIVA');
   if (desglose === null) return;
   for (const detalle of details(desglose, 'DetalleIVA')) {
     const row = rows.add(block, type);
-    if (code === 'S1' || code === 'S2') row.put('non_exemption_code', code, noExenta.pathOf('TipoNoExenta'));
+    // sii.md §4.4: an S3 block's rows each carry S3 (their own kind is not stated).
+    if (code === 'S1' || code === 'S2' || code === 'S3')
+      row.put('non_exemption_code', code, noExenta.pathOf('TipoNoExenta'));
     readDetalleIva(detalle, row, 'CuotaRepercutida');
   }
 }

@@ -150,13 +150,15 @@ export type SiiPayment = z.output<typeof SiiPaymentSchema>;
 /**
  * The capital good of an `Inversion` record (`BienesInversion`, sii.md §3). Not in sii.md §10's
  * table, which does not cover the book's own fields: **fiscalkit proposal**, without which the
- * record cannot be built. Required: `identification` (`IdentificacionBien` ≤ 40), `start_date`
- * (`FechaInicioUtilizacion`), `annual_proration` (`ProrrataAnualDefinitiva`, a `Tipo2.2Type` rate).
+ * record cannot be built. `identification` (`IdentificacionBien` ≤ 40) always; `start_date`
+ * (`FechaInicioUtilizacion`) and `annual_proration` (`ProrrataAnualDefinitiva`, a `Tipo2.2Type` rate)
+ * only for an alta — an annulment (`RegistroLRBajaBienesInversion`) carries the identification alone,
+ * so they are optional here and required by `siiRecordIssues` for an alta.
  */
 export const SiiCapitalGoodSchema = z.object({
   identification: requiredText(40),
-  start_date: isoDate(),
-  annual_proration: siiRate(),
+  start_date: optional(isoDate()),
+  annual_proration: siiRate().nullish(),
   /** `RegularizacionAnualDeduccion`. */
   annual_regularization: siiAmount().nullish(),
 });

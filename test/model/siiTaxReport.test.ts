@@ -20,8 +20,10 @@ import {
   parseSiiTaxReport,
   SII_BOOK_TYPES,
   type SiiBookType,
+  type SiiTaxReportCreate,
   SiiTaxReportSchema,
 } from '../../src/model/siiTaxReport.js';
+import { siiRecordIssues } from '../../src/sii/recordIssues.js';
 import { lossless } from '../support/fixtures.js';
 import { hasShared, SHARED_DIR } from '../support/shared.js';
 import { validSiiBody } from '../support/taxReportFixtures.js';
@@ -312,12 +314,17 @@ describe('nested rows', () => {
     ]);
   });
 
-  it('capital_good (fiscalkit proposal): identification, start_date and annual_proration required', () => {
+  it('capital_good (fiscalkit proposal): identification required; start_date and annual_proration are an alta’s', () => {
+    // An annulment names the good by its identification alone, so the model needs only that; the
+    // record rules require the other two for an alta (test/sii/recordIssues.test.ts).
     expect(issuesOf(create({ ...validSiiBody('Inversion'), capital_good: {} }))).toEqual([
       { code: 'parameter_blank', param: 'capital_good.identification' },
-      { code: 'parameter_blank', param: 'capital_good.start_date' },
-      { code: 'parameter_blank', param: 'capital_good.annual_proration' },
     ]);
+    const good = create({ ...validSiiBody('Inversion'), capital_good: { identification: 'Maquina-01' } });
+    expect(dataOf(good).capital_good).toEqual({ identification: 'Maquina-01' });
+    expect(siiRecordIssues(dataOf(good) as SiiTaxReportCreate).map((issue) => issue.param)).toEqual(
+      expect.arrayContaining(['capital_good.start_date', 'capital_good.annual_proration']),
+    );
   });
 
   it('intra_community_operation (fiscalkit proposal): XSD keys and member states', () => {

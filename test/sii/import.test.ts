@@ -578,6 +578,7 @@ describe('importSiiMessage: every book, from the builder', () => {
     for (const record of [
       expedidaF1(),
       recibida(),
+      inversion(),
       intracomunitaria(),
       metalico(),
       seguros(),
@@ -586,13 +587,10 @@ describe('importSiiMessage: every book, from the builder', () => {
       const xml = built(baja(record));
       expect(built(imported(xml).message)).toBe(xml);
     }
-    // A capital good's baja names it by IdentificacionBien, which no report holds without the rest.
-    expect(issuesOf(built(baja(inversion())))).toEqual([
-      expect.objectContaining({
-        code: 'parameter_invalid',
-        param: 'RegistroLRBajaBienesInversion[1]/IdentificacionBien',
-      }),
-    ]);
+    // A capital good's baja names it by IdentificacionBien alone (no start date, no proration).
+    expect(imported(built(baja(inversion()))).message.records[0]?.capital_good).toEqual({
+      identification: inversion().capital_good?.identification,
+    });
   });
 });
 

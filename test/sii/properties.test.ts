@@ -192,6 +192,7 @@ const party = (role: SiiPartyRole) =>
 const BAJA_FIELDS: Readonly<Partial<Record<SiiBookType, readonly string[]>>> = {
   Expedida: [...PERIOD, ...INVOICE],
   Recibida: [...PERIOD, ...INVOICE, ...party('supplier')],
+  Inversion: [...PERIOD, ...INVOICE, ...party('supplier')],
   Intracomunitaria: [...PERIOD, ...INVOICE, ...party('supplier')],
   Metalico: [...PERIOD, ...party('customer')],
   AgenciasViajes: [...PERIOD, ...party('customer')],
@@ -203,6 +204,9 @@ function canonicalBaja(report: Report): Loose {
   const fields = BAJA_FIELDS[report.book_type] ?? [];
   const record: Loose = { type: 'SiiDocument', book_type: report.book_type };
   for (const field of fields) record[field] = (report as Loose)[field];
+  // A capital good's baja names the good by IdentificacionBien alone.
+  if (report.book_type === 'Inversion')
+    record.capital_good = { identification: report.capital_good?.identification };
   const cleaned = clean(record);
   canonicalParty(cleaned, 'customer');
   canonicalParty(cleaned, 'supplier');
@@ -296,7 +300,7 @@ describe('build → import is the identity on records (SII property)', () => {
     );
   });
 
-  it.each(SII_BAJA_BOOK_TYPES.filter((book) => book !== 'Inversion'))(
+  it.each(SII_BAJA_BOOK_TYPES)(
     'baja %s: the identifying fields come back, and rebuild to the same XML',
     (book) => {
       fc.assert(

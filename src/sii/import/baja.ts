@@ -40,24 +40,20 @@ export function readBajaRecibida(record: ElementReader, draft: ReportDraft): voi
 }
 
 /**
- * `RegistroLRBajaBienesInversion`: as {@link readBajaRecibida}, plus `IdentificacionBien`, which is
- * refused: its only place in a report is `capital_good.identification`, and `capital_good` also
- * requires `start_date` and `annual_proration` (`SiiCapitalGoodSchema`), which a baja record does not
- * carry — so no `SiiTaxReportCreate` holds it.
+ * `RegistroLRBajaBienesInversion`: as {@link readBajaRecibida}, plus `IdentificacionBien` →
+ * `capital_good.identification` (an annulment carries the identification alone; `start_date` and
+ * `annual_proration` are an alta's).
  *
  * @example
  * ```ts
- * readBajaInversion(record, draft); // an issue at `RegistroLRBajaBienesInversion[1]/IdentificacionBien`
+ * readBajaInversion(record, draft); // draft.data.capital_good = { identification: 'Maquina-01' }
  * ```
  */
 export function readBajaInversion(record: ElementReader, draft: ReportDraft): void {
   readBajaRecibida(record, draft);
-  if (record.requiredText('IdentificacionBien') !== null)
-    record.context.invalid(
-      record.pathOf('IdentificacionBien'),
-      'cannot be imported: a report holds it only as capital_good.identification, and a capital_good also ' +
-        'needs start_date and annual_proration, which an annulment (baja) record does not carry',
-    );
+  const capital = draft.nested('capital_good');
+  if (capital.requiredText('identification', record, 'IdentificacionBien') !== null)
+    draft.put('capital_good', capital.data, record.pathOf('IdentificacionBien'));
 }
 
 /**

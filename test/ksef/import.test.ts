@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildFa3 } from '../../src/ksef/build/buildFa3.js';
 import { FA2_NAMESPACE, FA3_NAMESPACE, MAX_FA3_BYTES } from '../../src/ksef/import/guards.js';
 import { type Fa3Import, importFa3 } from '../../src/ksef/import/importFa3.js';
 import { decodeUtf8Strict, utf8ByteLength } from '../../src/ksef/import/utf8.js';
@@ -421,19 +422,36 @@ describe('importFa3: what the samples do not show', () => {
     ]);
   });
 
-  it('reads a first Podmiot3 with RolaInna without a role, listing RolaInna and OpisRoli', () => {
-    const other = MINIMAL.replace(
-      '<Fa>',
+  it('lists a Podmiot3 with RolaInna as a whole, wherever it stands; the next one with a Rola is the flat one', () => {
+    const courier =
       '<Podmiot3><DaneIdentyfikacyjne><NIP>2222222222</NIP><Nazwa>Kurier</Nazwa></DaneIdentyfikacyjne>' +
-        '<RolaInna>1</RolaInna><OpisRoli>przewoźnik</OpisRoli></Podmiot3><Fa>',
+      '<RolaInna>1</RolaInna><OpisRoli>przewoźnik</OpisRoli></Podmiot3>';
+    const payer =
+      '<Podmiot3><DaneIdentyfikacyjne><NIP>3333333333</NIP><Nazwa>Płatnik</Nazwa></DaneIdentyfikacyjne>' +
+      '<Rola>6</Rola></Podmiot3>';
+    const alone = imported(MINIMAL.replace('<Fa>', `${courier}<Fa>`));
+    expect(alone.report.third_party_name).toBeUndefined();
+    expect(alone.ignored).toEqual(['Naglowek/DataWytworzeniaFa', 'Podmiot3[1]']);
+    const before = imported(MINIMAL.replace('<Fa>', `${courier}${payer}<Fa>`));
+    expect(before.report).toMatchObject({ third_party_name: 'Płatnik', third_party_role: '6' });
+    expect(before.report.additional_third_parties ?? []).toEqual([]);
+    expect(before.ignored).toContain('Podmiot3[1]');
+    // The report builds again (a role-less flat third party could not be written back).
+    expect(buildFa3(before.report, { now: new Date('2026-02-01T12:00:00Z') }).success).toBe(true);
+    const roleless = MINIMAL.replace(
+      '<Fa>',
+      `${courier.replace('<RolaInna>1</RolaInna><OpisRoli>przewoźnik</OpisRoli>', '')}<Fa>`,
     );
-    const { report, ignored } = imported(other);
-    expect(report).toMatchObject({ third_party_name: 'Kurier', third_party_tax_id: '2222222222' });
-    expect(report.third_party_role).toBeUndefined();
-    expect(ignored).toEqual(['Naglowek/DataWytworzeniaFa', 'Podmiot3/RolaInna', 'Podmiot3/OpisRoli']);
-    expect(issuesOf(other.replace('<RolaInna>1</RolaInna><OpisRoli>przewoźnik</OpisRoli>', ''))).toEqual([
+    expect(issuesOf(roleless)).toEqual([
       expect.objectContaining({ code: 'parameter_blank', param: 'Podmiot3[1]/Rola' }),
     ]);
+  });
+
+  it('reads KursWalutyZ only on a ZAL in another currency; elsewhere it is listed, never made a line rate', () => {
+    const vat = MINIMAL.replace(/(<P_15>[^<]*<\/P_15>)/, '$1<KursWalutyZ>4.1234</KursWalutyZ>');
+    const read = imported(vat);
+    expect(read.report.exchange_rate).toBeUndefined();
+    expect(read.ignored).toContain('Fa/KursWalutyZ');
   });
 
   it('lists new means of transport as a whole, and an id country that differs from the address', () => {

@@ -71,8 +71,11 @@ export function readFaHeader(fa: Fa3Element, draft: ReportDraft, context: Import
   }
   readBuckets(fa, draft, context);
   draft.requiredText('total_amount', fa, 'P_15');
-  draft.text('exchange_rate', fa, 'KursWalutyZ');
-  draft.requiredText('invoice_type_code', fa, 'RodzajFaktury');
+  const type = draft.requiredText('invoice_type_code', fa, 'RodzajFaktury');
+  // `KursWalutyZ` is the rate of an advance (ZAL) in another currency (ksef-fa3.md §6.6), the only
+  // place the builder writes it; elsewhere the report's `exchange_rate` would become every line's
+  // `KursWaluty`, so there it stays unread and is listed in `ignored`.
+  if (type === 'ZAL' && draft.data.currency !== 'PLN') draft.text('exchange_rate', fa, 'KursWalutyZ');
   if (fa.has('FP')) draft.put('receipt_invoice', fa.marker('FP'), fa.pathOf('FP'));
   if (fa.has('TP')) draft.put('related_parties', fa.marker('TP'), fa.pathOf('TP'));
   draft.list('additional_info', fa.children('DodatkowyOpis'), fa.pathOf('DodatkowyOpis'), (note, item) => {

@@ -53,20 +53,22 @@ function guardFormCode(faktura: XmlObject): ValidationIssue | null {
 }
 
 /**
- * The document's third parties: the first into the flat `third_party_*` fields, the others into
- * `additional_third_parties` (ksef-fa3.md §6.3). A further one without `Rola` (`RolaInna` +
- * `OpisRoli`) cannot be held, its role being required there, so it goes to `ignored` as a whole.
+ * The document's third parties: the first with a `Rola` into the flat `third_party_*` fields, the
+ * others into `additional_third_parties` (ksef-fa3.md §6.3). One without `Rola` (`RolaInna` +
+ * `OpisRoli`) cannot be held — a role is required in both places, and the builder could not write it
+ * back — so it goes to `ignored` as a whole, wherever it stands.
  */
 function readThirdParties(root: Fa3Element, report: ReportDraft, context: ImportContext): void {
-  const [first, ...others] = root.children('Podmiot3');
-  if (first === undefined) return;
-  readPodmiot3(first, report, 'third_party_', context);
-  const held = others.filter((party) => {
-    if (party.has('Rola')) return true;
+  const held = root.children('Podmiot3').filter((party) => {
+    // One with neither `Rola` nor `RolaInna` is kept, so that reading it reports the missing `Rola`.
+    if (party.has('Rola') || !party.has('RolaInna')) return true;
     party.ignoreAll();
     return false;
   });
-  report.list('additional_third_parties', held, 'Podmiot3', (party, item) =>
+  const [first, ...others] = held;
+  if (first === undefined) return;
+  readPodmiot3(first, report, 'third_party_', context);
+  report.list('additional_third_parties', others, 'Podmiot3', (party, item) =>
     readPodmiot3(party, item, '', context),
   );
 }

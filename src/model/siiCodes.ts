@@ -1,3 +1,4 @@
+import { isCountryCode } from '../codelists/countries.js';
 /**
  * AEAT SII code lists a `SiiDocument` tax report carries, each with the XSD type it comes from
  * (`shared/xsd/sii/SuministroInformacion.xsd`, SII 1.1) and in the XSD's enumeration order. These are
@@ -168,3 +169,49 @@ export const SII_MEMBER_STATES = [
   'RO',
   'SE',
 ] as const;
+
+/**
+ * ISO 3166-1 codes fiscalkit accepts (`src/codelists/countries.ts`) that AEAT's `CountryType2` does
+ * not list (`SuministroInformacion.xsd`): French overseas departments and collectivities, Åland,
+ * Svalbard, Western Sahara. Such a country cannot be written as `IDOtro/CodigoPais`.
+ *
+ * @example
+ * ```ts
+ * SII_UNLISTED_COUNTRIES.has('RE'); // true: Réunion is not in CountryType2
+ * ```
+ */
+export const SII_UNLISTED_COUNTRIES: ReadonlySet<string> = new Set([
+  'AX',
+  'BL',
+  'EH',
+  'GF',
+  'GP',
+  'MF',
+  'MQ',
+  'RE',
+  'SJ',
+]);
+
+/**
+ * The codes of AEAT's `CountryType2` that are not ISO 3166-1 (`SuministroInformacion.xsd`): `QU`
+ * (other countries or territories), `XB` (European Central Bank), `XU` (EU institutions), `XN`
+ * (other international organisations) in AEAT's country list, and `XG`, listed without a
+ * description. A valid SII message may carry them, so a report accepts them for its parties.
+ */
+export const SII_EXTRA_COUNTRIES = ['QU', 'XB', 'XG', 'XN', 'XU'] as const;
+
+/**
+ * Whether `code` is a country of AEAT's `CountryType2`: an ISO 3166-1 code fiscalkit knows that the
+ * list does not leave out, or one of AEAT's own codes ({@link SII_EXTRA_COUNTRIES}). Upper case only.
+ *
+ * @example
+ * ```ts
+ * isSiiCountryCode('PT'); // true
+ * isSiiCountryCode('QU'); // true: AEAT's "other countries or territories"
+ * isSiiCountryCode('RE'); // false: not in CountryType2
+ * ```
+ */
+export function isSiiCountryCode(code: string): boolean {
+  if ((SII_EXTRA_COUNTRIES as readonly string[]).includes(code)) return true;
+  return isCountryCode(code) && !SII_UNLISTED_COUNTRIES.has(code);
+}

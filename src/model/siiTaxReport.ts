@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { Validated } from '../errors/validationIssue.js';
-import { countryCode, decimal, isoDate, oneOf, optional, requiredText, text } from './fields.js';
+import { codeIn, decimal, isoDate, oneOf, optional, requiredText, text } from './fields.js';
 import { isLosslessNumber } from './losslessNumber.js';
 import { type Operation, parseWith } from './parse.js';
 import {
+  isSiiCountryCode,
   SII_COMMUNICATION_TYPES,
   SII_CORRECTIVE_TYPES,
   SII_EXEMPTION_REASONS,
@@ -20,6 +21,24 @@ import {
   SII_SPECIAL_REGIME_KEYS,
 } from './siiCodes.js';
 import { taxReportReadOnly, taxReportWritable } from './taxReportCommon.js';
+
+/**
+ * A party country of an SII record (`IDOtro/CodigoPais`, AEAT's `CountryType2`): accepted in either
+ * case and stored upper case, like every country code; AEAT's non-ISO codes (`QU`, `XB`, `XU`, `XN`,
+ * `XG`) included and the ISO codes the list leaves out refused (`isSiiCountryCode`).
+ *
+ * @example
+ * ```ts
+ * siiCountryCode().parse('qu'); // 'QU'
+ * siiCountryCode().safeParse('RE').success; // false: 422 parameter_inclusion
+ * ```
+ */
+export function siiCountryCode() {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? value.toUpperCase() : value),
+    codeIn(isSiiCountryCode, 'a country of the SII list (AEAT CountryType2)'),
+  );
+}
 
 /**
  * The SII books, fiscalkit's `book_type` vocabulary (sii.md §2): a closed list with one AEAT message
@@ -231,12 +250,12 @@ const writable = {
   customer_party_name: text(120).nullish(),
   customer_party_tax_id: text(20).nullish(),
   customer_party_tax_scheme: optional(oneOf(SII_PARTY_TAX_SCHEMES)),
-  customer_party_country: optional(countryCode()),
+  customer_party_country: optional(siiCountryCode()),
   /** `IDFactura/IDEmisorFactura` (and `Contraparte` of received invoices). */
   supplier_party_name: text(120).nullish(),
   supplier_party_tax_id: text(20).nullish(),
   supplier_party_tax_scheme: optional(oneOf(SII_PARTY_TAX_SCHEMES)),
-  supplier_party_country: optional(countryCode()),
+  supplier_party_country: optional(siiCountryCode()),
   /** `TipoRectificativa`. */
   corrective_type: optional(oneOf(SII_CORRECTIVE_TYPES)),
   /** `FacturasRectificadas/IDFacturaRectificada`. */

@@ -7,11 +7,11 @@
  *
  * @module
  */
-import { isCountryCode } from '../codelists/countries.js';
 import type { ErrorCode } from '../errors/catalog.js';
 import type { ValidationIssue } from '../errors/validationIssue.js';
 import { isIsoDate } from '../model/isoDate.js';
 import {
+  isSiiCountryCode,
   SII_COMMUNICATION_TYPES,
   SII_CORRECTIVE_TYPES,
   SII_EXEMPTION_REASONS,
@@ -44,7 +44,6 @@ import {
   partyIdentification,
   partyScheme,
   SII_PARTY_FIELDS,
-  SII_UNLISTED_COUNTRIES,
   type SiiPartyRole,
 } from './build/identification.js';
 import type { SiiMessageKind, SiiTitular } from './message.js';
@@ -366,10 +365,7 @@ function partyIssues(
       'must be an EU VAT number with its country prefix (SII IDOtro/ID with IDType 02)',
     );
   const country = report[fields.country];
-  if (
-    isPresent(country) &&
-    (typeof country !== 'string' || !isCountryCode(country) || SII_UNLISTED_COUNTRIES.has(country))
-  )
+  if (isPresent(country) && (typeof country !== 'string' || !isSiiCountryCode(country)))
     check.add(
       'parameter_inclusion',
       [fields.country],

@@ -92,28 +92,6 @@ const EU_COUNTRIES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * ISO 3166-1 codes fiscalkit accepts (`src/codelists/countries.ts`) that AEAT's `CountryType2` does
- * not list (`SuministroInformacion.xsd`): French overseas departments and collectivities, Åland,
- * Svalbard, Western Sahara. Such a country cannot be written as `IDOtro/CodigoPais`.
- *
- * @example
- * ```ts
- * SII_UNLISTED_COUNTRIES.has('RE'); // true: Réunion is not in CountryType2
- * ```
- */
-export const SII_UNLISTED_COUNTRIES: ReadonlySet<string> = new Set([
-  'AX',
-  'BL',
-  'EH',
-  'GF',
-  'GP',
-  'MF',
-  'MQ',
-  'RE',
-  'SJ',
-]);
-
-/**
  * An EU VAT number as `IDOtro/ID` with `IDType 02` must carry (sii.md §8: "the ID must match an EU
  * VAT format"): a VIES prefix, then 2 to 13 letters, digits, `+` or `*`.
  *

@@ -1,22 +1,6 @@
 import type { Invoice } from '../model/invoice.js';
 import type { InvoiceReference } from '../model/invoiceReference.js';
-
-/**
- * Trimmed text, or null when absent or blank (the service's presence rule: `""` is as good as
- * absent). Shared by the tax report generators (KSeF, SII), which copy invoice text into reports.
- *
- * @example
- * ```ts
- * presentText('  A-1 '); // 'A-1'
- * presentText('   '); // null
- * presentText(undefined); // null
- * ```
- */
-export function presentText(value: string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
-}
+import { presentText } from '../model/presentText.js';
 
 /**
  * The number a tax report prints for an invoice: `number` and `series_code` in one string (KSeF

@@ -1,4 +1,7 @@
+import { EU_VAT_PREFIXES } from '../codelists/euVatPrefixes.js';
 import { checkPolishNip } from '../identifiers/polishNip.js';
+import { presentText } from '../model/presentText.js';
+import { TNIP_ID_WEW } from './build/fa3Types.js';
 
 /**
  * How a party is identified in FA(3) `DaneIdentyfikacyjne` (ksef-fa3.md §5, §6.2, §6.3): by a Polish
@@ -14,39 +17,10 @@ export type Fa3Identification =
   | { kind: 'none' };
 
 /**
- * The EU codes of FA(3) `TKodyKrajowUE`: the member states with Greece as `EL`, plus `XI` (Northern
- * Ireland). The prefix of an EU VAT number is one of them.
+ * The EU codes of FA(3) `TKodyKrajowUE`: the EU VAT prefixes (`EU_VAT_PREFIXES`), Greece as `EL`,
+ * plus `XI` (Northern Ireland). The prefix of an EU VAT number is one of them.
  */
-export const FA3_EU_CODES: readonly string[] = [
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'EL',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-  'XI',
-];
+export const FA3_EU_CODES: readonly string[] = EU_VAT_PREFIXES;
 
 /**
  * The FA(3) EU code of an ISO country, or null outside the EU: ISO `GR` is `EL` in VAT numbers (and
@@ -62,16 +36,6 @@ export function euCodeOf(country: string | null | undefined): string | null {
   if (country === null || country === undefined) return null;
   const code = country === 'GR' ? 'EL' : country;
   return FA3_EU_CODES.includes(code) ? code : null;
-}
-
-/** A Polish internal id (`TNIPIdWew`): a NIP, a dash and five digits. */
-const INTERNAL_ID = /^[1-9]((\d[1-9])|([1-9]\d))\d{7}-\d{5}$/;
-
-/** Trimmed text, or null when blank. */
-function present(value: string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
 }
 
 /** `DE123456789` → `{DE, 123456789}` when the prefix is an FA(3) EU code, else null. */
@@ -111,7 +75,7 @@ export interface CustomerPartyFields {
  * ```
  */
 export function customerIdentification(report: CustomerPartyFields): Fa3Identification | null {
-  const taxId = present(report.customer_party_tax_id);
+  const taxId = presentText(report.customer_party_tax_id);
   const country = report.customer_party_country ?? null;
   const type = report.customer_party_id_type ?? deriveType(taxId, country);
   switch (type) {
@@ -165,10 +129,10 @@ export interface ThirdPartyIdFields {
  * ```
  */
 export function thirdPartyIdentification(party: ThirdPartyIdFields): Fa3Identification | null {
-  const taxId = present(party.tax_id);
+  const taxId = presentText(party.tax_id);
   const country = party.country ?? null;
   if (taxId !== null) {
-    const scheme = present(party.tax_scheme)?.toUpperCase() ?? null;
+    const scheme = presentText(party.tax_scheme)?.toUpperCase() ?? null;
     if (scheme === 'NIP' || scheme === '9945') return { kind: 'nip', nip: checkPolishNip(taxId).compact };
     if (scheme === 'VAT') {
       const split = splitEuVat(taxId, country);
@@ -178,9 +142,9 @@ export function thirdPartyIdentification(party: ThirdPartyIdFields): Fa3Identifi
       return customerIdentification({ customer_party_tax_id: taxId, customer_party_country: country });
     return { kind: 'other', country, id: taxId };
   }
-  const id = present(party.id);
+  const id = presentText(party.id);
   if (id !== null) {
-    if (INTERNAL_ID.test(id) || present(party.scheme)?.toUpperCase() === 'IDWEW')
+    if (TNIP_ID_WEW.test(id) || presentText(party.scheme)?.toUpperCase() === 'IDWEW')
       return { kind: 'internal', id };
     return { kind: 'other', country, id };
   }
@@ -201,8 +165,8 @@ export function addressLines(
   postalcode: string | null | undefined,
   city: string | null | undefined,
 ): [string | null, string | null] {
-  const second = [present(postalcode), present(city)].filter((part) => part !== null).join(' ');
-  return [present(address), second === '' ? null : second];
+  const second = [presentText(postalcode), presentText(city)].filter((part) => part !== null).join(' ');
+  return [presentText(address), second === '' ? null : second];
 }
 
 /**
@@ -220,7 +184,7 @@ export function splitAddressLine2(line: string | null | undefined): {
   postalcode: string | null;
   city: string | null;
 } {
-  const text = present(line);
+  const text = presentText(line);
   if (text === null) return { postalcode: null, city: null };
   const match = /^(\d{2}-\d{3})\s+(\S.*)$/.exec(text);
   return match === null

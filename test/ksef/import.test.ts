@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildFa3 } from '../../src/ksef/build/buildFa3.js';
 import { FA2_NAMESPACE, FA3_NAMESPACE, MAX_FA3_BYTES } from '../../src/ksef/import/guards.js';
 import { type Fa3Import, importFa3 } from '../../src/ksef/import/importFa3.js';
-import { decodeUtf8Strict, utf8ByteLength } from '../../src/ksef/import/utf8.js';
+import { decodeUtf8Strict, utf8ByteLength } from '../../src/xml/utf8.js';
 import { hasShared, SHARED_DIR } from '../support/shared.js';
 import { VARIANT_CORRECTION, VARIANT_SETTLEMENT } from './fa3Variants.js';
 

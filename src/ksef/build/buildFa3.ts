@@ -1,9 +1,10 @@
 import type { Validated, ValidationIssue } from '../../errors/validationIssue.js';
 import type { KsefTaxReportCreate } from '../../model/ksefTaxReport.js';
+import { presentText } from '../../model/presentText.js';
 import { issueAt } from '../../rules/issue.js';
 import { fa3Issues } from '../fa3Issues.js';
 import { fa } from './fa.js';
-import { fa3TextLength, isXmlText, presentText, TZNAKOWY } from './fa3Types.js';
+import { fa3TextLength, isXmlText, TZNAKOWY } from './fa3Types.js';
 import { fa3DateTime, naglowek } from './naglowek.js';
 import { podmiot1 } from './podmiot1.js';
 import { podmiot2 } from './podmiot2.js';

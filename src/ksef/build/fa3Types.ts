@@ -7,6 +7,7 @@
  * @module
  */
 import { isIsoDate } from '../../model/isoDate.js';
+import { presentText } from '../../model/presentText.js';
 import { Decimal } from '../../money/decimal.js';
 
 /** An FA(3) decimal type: the integer and fraction digits its pattern admits (ksef-fa3.md §2). */
@@ -204,23 +205,6 @@ function refused(code: number): boolean {
 export function isXmlText(text: string): boolean {
   for (const char of text) if (refused(char.codePointAt(0) ?? 0)) return false;
   return true;
-}
-
-/**
- * A text value as FA(3) gets it: trimmed, or null when absent or blank. `TZnakowy` is an
- * `xsd:token` with `minLength` 1, so a blank string cannot be written; the element is left out
- * instead (ksef-fa3.md §2). A non-string is null too (the report may not have been parsed).
- *
- * @example
- * ```ts
- * presentText('  ul. Polna 1 '); // 'ul. Polna 1'
- * presentText('   '); // null
- * ```
- */
-export function presentText(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
 }
 
 /**

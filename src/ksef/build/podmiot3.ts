@@ -1,7 +1,7 @@
 import type { KsefTaxReportCreate } from '../../model/ksefTaxReport.js';
 import type { KsefThirdParty } from '../../model/ksefThirdParty.js';
+import { presentText } from '../../model/presentText.js';
 import { thirdPartyIdentification } from '../partyIdentification.js';
-import { presentText } from './fa3Types.js';
 import { adres, daneIdentyfikacyjne } from './party.js';
 import { percentText, repeated, type XmlElement } from './xml.js';
 

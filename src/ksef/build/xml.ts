@@ -14,7 +14,8 @@
  * @module
  */
 import { XMLBuilder } from 'fast-xml-parser';
-import { type Fa3DecimalType, fa3Decimal, fa3Percent, presentText } from './fa3Types.js';
+import { presentText } from '../../model/presentText.js';
+import { type Fa3DecimalType, fa3Decimal, fa3Percent } from './fa3Types.js';
 
 /** The content of one element: text, child elements, a repeated element, or nothing. */
 export type XmlContent = string | XmlElement | readonly XmlElement[] | readonly string[] | undefined;

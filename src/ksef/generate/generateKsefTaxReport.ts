@@ -8,6 +8,7 @@ import type { Account } from '../../model/account.js';
 import type { Contact } from '../../model/contact.js';
 import type { Invoice } from '../../model/invoice.js';
 import { type KsefTaxReportCreate, parseKsefTaxReport } from '../../model/ksefTaxReport.js';
+import { presentText } from '../../model/presentText.js';
 import { currencyExponent, isCurrencyCode } from '../../money/currencies.js';
 import { formatUnits, toUnits } from '../../money/fixedPoint.js';
 import { roundingMethodFromAccount } from '../../money/roundingMethod.js';
@@ -176,14 +177,14 @@ export function generateKsefTaxReport(source: KsefSource): Validated<KsefTaxRepo
     supplier_party_vat_prefix: codes.some((code) => code === '0 WDT' || code === 'np II') ? true : null,
     ...customer,
     ...(third?.fields ?? {}),
-    despatch_advice_reference: text(invoice.delivery_note_number),
-    purchase_order_number: text(invoice.ponumber),
+    despatch_advice_reference: presentText(invoice.delivery_note_number),
+    purchase_order_number: presentText(invoice.ponumber),
     purchase_order_date: invoice.order_date ?? null,
-    contract_number: text(invoice.contract_number),
+    contract_number: presentText(invoice.contract_number),
     tax_breakdowns: amounts.data.breakdowns,
     total_amount: amounts.data.total,
     reverse_charge: codes.includes('oo') ? true : null,
-    exemption_basis: codes.includes('zw') ? text(source.exemption_basis) : null,
+    exemption_basis: codes.includes('zw') ? presentText(source.exemption_basis) : null,
     ...(prepared.correction ?? {}),
     previous_advance_total: amounts.data.previous,
     prepayment_references: prepared.advances?.references ?? [],
@@ -220,12 +221,6 @@ function fail<T>(path: readonly PropertyKey[], code: ValidationIssue['code'], me
   return { success: false, issues: [issueAt(code, path, message)] };
 }
 
-/** Trimmed text or null. */
-function text(value: string | null | undefined): string | null {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-}
-
 /**
  * Everything the invoice decides before the amounts: the rate code of every line, the correction
  * block, the previous total of an advance or settlement correction, the advances a settlement
@@ -253,7 +248,7 @@ function prepare(
     : undefined;
   if (rates === undefined) return undefined;
   const codes = rates.flatMap((rate) => (rate === undefined ? [] : [rate.code]));
-  if (codes.includes('zw') && text(source.exemption_basis) === null)
+  if (codes.includes('zw') && presentText(source.exemption_basis) === null)
     issues.list.push(
       issueAt(
         'parameter_blank',
@@ -265,7 +260,7 @@ function prepare(
   // 11; ksef-fa3.md §6.6). Lines at 0 WDT / 0 EX / zw / np / oo carry none (MF samples 22, 23).
   if (
     currency !== KSEF_LOCAL_CURRENCY &&
-    text(invoice.exchange_rate) === null &&
+    presentText(invoice.exchange_rate) === null &&
     codes.some((code) => NUMERIC_RATES.has(code))
   )
     issues.list.push(

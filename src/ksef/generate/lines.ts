@@ -2,6 +2,7 @@ import { KSEF_GTU_CODES } from '../../codelists/ksefCodes.js';
 import type { KsefTaxRate } from '../../codelists/ksefRates.js';
 import type { InvoiceLine } from '../../model/invoiceLine.js';
 import type { KsefLine, KsefOrderLine } from '../../model/ksefLine.js';
+import { presentText } from '../../model/presentText.js';
 import type { TotalsResult } from '../../totals/result.js';
 import { lineDiscount } from './discount.js';
 import type { LineRate } from './rateCode.js';
@@ -60,12 +61,6 @@ export interface LineContext {
   exchange_rate?: string | undefined;
 }
 
-/** Text or null when blank. */
-function text(value: string | null | undefined): string | null {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-}
-
 /**
  * The invoice lines as FA(3) `FaWiersz` (ksef-fa3.md §6.5): `NrWierszaFa` the position, `P_7`
  * description, `P_8A` unit, `P_8B` quantity, `P_9A` price exactly as stored (never rounded, odoo PR
@@ -87,8 +82,8 @@ export function ksefLines(lines: readonly InvoiceLine[], context: LineContext): 
     const code = context.rates[index]?.code;
     const result: KsefLine = {
       line_number: index + 1,
-      description: text(line.description),
-      unit: text(line.unit),
+      description: presentText(line.description),
+      unit: presentText(line.unit),
       quantity: line.quantity,
       price: line.price,
       net_amount: context.totals.lines[index]?.net ?? null,
@@ -123,8 +118,8 @@ export function ksefOrderLines(lines: readonly InvoiceLine[], context: LineConte
     const classification = lineClassification(line);
     return {
       line_number: index + 1,
-      description: text(line.description),
-      unit: text(line.unit),
+      description: presentText(line.description),
+      unit: presentText(line.unit),
       quantity: line.quantity,
       price: line.price,
       net_amount: computed?.net ?? null,

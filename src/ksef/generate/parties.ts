@@ -6,9 +6,11 @@ import type { Contact } from '../../model/contact.js';
 import type { Invoice } from '../../model/invoice.js';
 import type { KsefTaxReportCreate } from '../../model/ksefTaxReport.js';
 import type { KsefThirdPartyRole } from '../../model/ksefThirdParty.js';
+import { presentText } from '../../model/presentText.js';
 import { ROUTING_CODE_SLOTS } from '../../model/routingCodes.js';
 import type { ThirdPartyRole } from '../../model/thirdParty.js';
 import { issueAt } from '../../rules/issue.js';
+import { TNIP_ID_WEW } from '../build/fa3Types.js';
 import {
   customerIdentification,
   euCodeOf,
@@ -16,18 +18,12 @@ import {
   thirdPartyIdentification,
 } from '../partyIdentification.js';
 
-/** Trimmed text, or null when blank. */
-function text(value: string | null | undefined): string | null {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-}
-
 /**
  * The street line `AdresL1` of a party: `address`, and `address2` after a comma (FA(3) has two lines
  * and the second is "postcode city", ksef-fa3.md §6.1).
  */
 function streetLine(address: string | null | undefined, address2: string | null | undefined): string | null {
-  const parts = [text(address), text(address2)].filter((part) => part !== null);
+  const parts = [presentText(address), presentText(address2)].filter((part) => part !== null);
   return parts.length === 0 ? null : parts.join(', ');
 }
 
@@ -82,7 +78,7 @@ const REGISTER_OF_SCHEME: Readonly<
 export function supplierParty(
   account: Account,
 ): Validated<{ fields: SupplierFields; routingSlots: Record<string, number> }> {
-  const tin = text(account.tin_value);
+  const tin = presentText(account.tin_value);
   if (tin === null)
     return {
       success: false,
@@ -108,19 +104,19 @@ export function supplierParty(
     };
   const fields: SupplierFields = {
     supplier_party_tax_id: nip.compact,
-    supplier_party_name: text(account.name),
+    supplier_party_name: presentText(account.name),
     supplier_party_address: streetLine(account.address, account.address2),
-    supplier_party_postalcode: text(account.postalcode),
-    supplier_party_city: text(account.city),
+    supplier_party_postalcode: presentText(account.postalcode),
+    supplier_party_city: presentText(account.city),
     supplier_party_country: account.country,
-    supplier_contact_email: text(account.email),
-    supplier_contact_phone: text(account.phone),
+    supplier_contact_email: presentText(account.email),
+    supplier_contact_phone: presentText(account.phone),
   };
   const routingSlots: Record<string, number> = {};
   const codes = account.routing_codes ?? {};
   for (const slot of ROUTING_CODE_SLOTS) {
     const field = REGISTER_OF_SCHEME[codes[`cin${slot}_scheme`] ?? ''];
-    const value = text(codes[`cin${slot}_value`]);
+    const value = presentText(codes[`cin${slot}_value`]);
     if (field === undefined || value === null || fields[field] !== undefined) continue;
     fields[field] = value;
     routingSlots[field] = slot;
@@ -171,7 +167,7 @@ export function customerParty(
   typeCode: KsefTypeCode,
 ): Validated<CustomerFields> {
   const flags = {
-    customer_party_number: text(invoice.buyer_reference),
+    customer_party_number: presentText(invoice.buyer_reference),
     customer_party_jst: invoice.apply_to_local_government_unit === true,
     customer_party_gv: invoice.apply_to_vat_group_member === true,
   };
@@ -189,8 +185,8 @@ export function customerParty(
       ],
     };
   }
-  const taxId = text(party.tin_value);
-  const country = text(party.country)?.toUpperCase() ?? null;
+  const taxId = presentText(party.tin_value);
+  const country = presentText(party.country)?.toUpperCase() ?? null;
   if (taxId !== null && looksLikeNip(taxId, country) && !checkPolishNip(taxId).valid)
     return {
       success: false,
@@ -205,16 +201,16 @@ export function customerParty(
   const fields: CustomerFields = {
     customer_party_id_type: taxId === null ? 'none' : null,
     customer_party_tax_id: taxId,
-    customer_party_name: text(party.name),
+    customer_party_name: presentText(party.name),
     customer_party_country: country,
     ...flags,
   };
   if (contact !== null) {
     fields.customer_party_address = streetLine(contact.address, contact.address2);
-    fields.customer_party_postalcode = text(contact.postalcode);
-    fields.customer_party_city = text(contact.city);
-    fields.customer_party_email = text(contact.email);
-    fields.customer_party_phone = text(contact.phone);
+    fields.customer_party_postalcode = presentText(contact.postalcode);
+    fields.customer_party_city = presentText(contact.city);
+    fields.customer_party_email = presentText(contact.email);
+    fields.customer_party_phone = presentText(contact.phone);
   }
   if (taxId !== null && customerIdentification(fields) === null)
     return {
@@ -251,9 +247,6 @@ const ROLE_CODES: Readonly<Record<ThirdPartyRole, KsefThirdPartyRole>> = {
   vat_group_member: '10',
   delivery_recipient: '2',
 };
-
-/** A Polish internal id `NIP-NNNNN` (`TNIPIdWew`, ksef-fa3.md §2). */
-const INTERNAL_ID = /^[1-9]((\d[1-9])|([1-9]\d))\d{7}-\d{5}$/;
 
 /**
  * The third party (`Podmiot3`, ksef-fa3.md §6.3; spec §2.5 rule 4) from the invoice's `third_party`:
@@ -334,14 +327,14 @@ export function thirdParty(
   const country = party.country ?? null;
   const fields: ThirdPartyFields = {
     third_party_role: role,
-    third_party_name: text(party.name),
+    third_party_name: presentText(party.name),
     third_party_address: streetLine(party.address, party.address2),
-    third_party_postalcode: text(party.postalcode),
-    third_party_city: text(party.city),
+    third_party_postalcode: presentText(party.postalcode),
+    third_party_city: presentText(party.city),
     third_party_country: country,
   };
-  const tin = text(party.tin_value);
-  const cin = text(party.cin_value);
+  const tin = presentText(party.tin_value);
+  const cin = presentText(party.cin_value);
   if (tin !== null) {
     if (looksLikeNip(tin, country)) {
       const nip = checkPolishNip(tin);
@@ -353,7 +346,7 @@ export function thirdParty(
         );
       fields.third_party_tax_id = nip.compact;
       fields.third_party_tax_scheme = 'NIP';
-    } else if (!(cin !== null && INTERNAL_ID.test(cin))) {
+    } else if (!(cin !== null && TNIP_ID_WEW.test(cin))) {
       // Not a NIP: an internal id wins over it (FA(3) carries one identifier, and only NIP or IDWew
       // makes the invoice visible to a JST or GV unit).
       const prefix = tin
@@ -369,7 +362,7 @@ export function thirdParty(
   }
   if (cin !== null) {
     fields.third_party_id = cin;
-    fields.third_party_scheme = INTERNAL_ID.test(cin) ? 'IDWew' : (party.cin_scheme ?? null);
+    fields.third_party_scheme = TNIP_ID_WEW.test(cin) ? 'IDWew' : (party.cin_scheme ?? null);
   }
   const identification = thirdPartyIdentification({
     id: fields.third_party_id,

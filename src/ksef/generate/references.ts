@@ -1,8 +1,9 @@
 import type { Validated, ValidationIssue } from '../../errors/validationIssue.js';
-import { documentNumber, type IndexedReference, presentText as present } from '../../generate/references.js';
+import { documentNumber, type IndexedReference } from '../../generate/references.js';
 import type { Invoice } from '../../model/invoice.js';
 import type { KsefCorrectedInvoice } from '../../model/ksefCorrectedInvoice.js';
 import type { PrepaymentReferenceInput } from '../../model/ksefTaxReport.js';
+import { presentText as present } from '../../model/presentText.js';
 import { decimalPlaces, isDecimalString, toUnits } from '../../money/fixedPoint.js';
 import { isPresent, issueAt } from '../../rules/issue.js';
 

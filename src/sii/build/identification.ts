@@ -1,3 +1,4 @@
+import { EU_VAT_PREFIXES, isEuVatPrefix } from '../../codelists/euVatPrefixes.js';
 /**
  * How a party of an SII record is identified (sii.md §3, §10): by a Spanish `NIF`, or by
  * `IDOtro{CodigoPais?, IDType, ID}`. The report names a party with four fields
@@ -43,51 +44,9 @@ export const SII_PARTY_FIELDS: Readonly<Record<SiiPartyRole, SiiPartyFields>> = 
   },
 };
 
-/**
- * The prefixes of EU VAT numbers (VIES): the member states with Greece as `EL`, and `XI` (Northern
- * Ireland). An `IDOtro` with `IDType 02` carries the number with its prefix (sii.md §3, OCA's
- * `_get_sii_identifier`), so the ID must start with one of them (sii.md §8).
- *
- * @example
- * ```ts
- * EU_VAT_PREFIXES.has('EL'); // true: Greece
- * EU_VAT_PREFIXES.has('GR'); // false
- * ```
- */
-export const EU_VAT_PREFIXES: ReadonlySet<string> = new Set([
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'EL',
-  'ES',
-  'FI',
-  'FR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-  'XI',
-]);
-
 /** The EU member states as ISO 3166 codes (for the default scheme): the VAT prefixes with `GR`. */
 const EU_COUNTRIES: ReadonlySet<string> = new Set([
-  ...[...EU_VAT_PREFIXES].filter((code) => code !== 'EL' && code !== 'XI'),
+  ...EU_VAT_PREFIXES.filter((code) => code !== 'EL' && code !== 'XI'),
   'GR',
 ]);
 
@@ -102,7 +61,7 @@ const EU_COUNTRIES: ReadonlySet<string> = new Set([
  * ```
  */
 export function isEuVatNumber(value: string): boolean {
-  return /^[A-Z]{2}[0-9A-Z+*]{2,13}$/.test(value) && EU_VAT_PREFIXES.has(value.slice(0, 2));
+  return /^[A-Z]{2}[0-9A-Z+*]{2,13}$/.test(value) && isEuVatPrefix(value.slice(0, 2));
 }
 
 /** A party's identification as SII writes it. */

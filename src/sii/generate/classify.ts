@@ -1,6 +1,6 @@
 import type { Validated } from '../../errors/validationIssue.js';
-import { presentText } from '../../generate/references.js';
 import type { InvoiceLine, LineTax } from '../../model/invoiceLine.js';
+import { presentText } from '../../model/presentText.js';
 import type { SII_OPERATION_TYPES } from '../../model/siiTaxReport.js';
 import { isDecimalString, toUnits } from '../../money/fixedPoint.js';
 import { issueAt } from '../../rules/issue.js';

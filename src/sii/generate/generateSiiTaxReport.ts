@@ -1,10 +1,11 @@
 import type { Validated } from '../../errors/validationIssue.js';
 import { checkedReport, IssueList, referenceParam } from '../../generate/params.js';
-import { documentNumber, presentText } from '../../generate/references.js';
+import { documentNumber } from '../../generate/references.js';
 import { invoiceTotals, invoiceTotalsInput } from '../../generate/totalsInput.js';
 import type { Account } from '../../model/account.js';
 import type { Contact } from '../../model/contact.js';
 import type { Invoice } from '../../model/invoice.js';
+import { presentText } from '../../model/presentText.js';
 import type {
   SII_EXEMPTION_REASONS,
   SII_INVOICE_TYPE_CODES,

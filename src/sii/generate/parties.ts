@@ -1,10 +1,10 @@
 import type { Validated } from '../../errors/validationIssue.js';
-import { presentText } from '../../generate/references.js';
 import { checkSpanishTin } from '../../identifiers/spanishTin.js';
 import { euCodeOf } from '../../ksef/partyIdentification.js';
 import type { Account } from '../../model/account.js';
 import type { Contact } from '../../model/contact.js';
 import type { Invoice } from '../../model/invoice.js';
+import { presentText } from '../../model/presentText.js';
 import type { SII_PARTY_TAX_SCHEMES } from '../../model/siiCodes.js';
 import { issueAt } from '../../rules/issue.js';
 import type { SiiTitular } from '../message.js';

@@ -1,6 +1,7 @@
 import { formatParam, type Validated } from '../../errors/validationIssue.js';
-import { amendReferenceOf, documentNumber, presentText } from '../../generate/references.js';
+import { amendReferenceOf, documentNumber } from '../../generate/references.js';
 import type { Invoice } from '../../model/invoice.js';
+import { presentText } from '../../model/presentText.js';
 import { SII_CORRECTIVE_INVOICE_TYPE_CODES } from '../../model/siiCodes.js';
 import { issueAt } from '../../rules/issue.js';
 

@@ -1,3 +1,4 @@
+import { isXmlChar } from '../../xml/guards.js';
 /**
  * A fast scanner for the plain XML fiscalkit and most systems write: an optional XML declaration,
  * elements with ASCII names, attributes without references or line breaks, text with the predefined
@@ -87,18 +88,6 @@ function isNameStart(code: number): boolean {
 function isNameChar(code: number): boolean {
   // money-safe: character codes in hex (the guard reads the `e` of 0x2e as an exponent)
   return isNameStart(code) || (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x2e;
-}
-
-function isXmlChar(code: number): boolean {
-  return (
-    code === 0x09 ||
-    code === 0x0a ||
-    code === 0x0d ||
-    (code >= 0x20 && code <= 0xd7ff) ||
-    // money-safe: code points in hex (the guard reads the `e` of 0xe000 as an exponent)
-    (code >= 0xe000 && code <= 0xfffd) ||
-    (code >= 0x10000 && code <= 0x10ffff)
-  );
 }
 
 /** Text with its references replaced, or null when a `&` starts no well-formed reference to a Char. */

@@ -5,6 +5,7 @@ import { COUNTRIES } from '../../src/codelists/countries.js';
 import { buildFa3 } from '../../src/ksef/build/buildFa3.js';
 import { FA3_UNLISTED_CURRENCIES } from '../../src/ksef/build/fa3Types.js';
 import { fa3Issues } from '../../src/ksef/fa3Issues.js';
+import { importFa3 } from '../../src/ksef/import/importFa3.js';
 import type { KsefTaxReportCreate } from '../../src/model/ksefTaxReport.js';
 import { ISO_4217_CURRENCIES } from '../../src/money/currencies.js';
 import {
@@ -181,16 +182,17 @@ describe('buildFa3: the document', () => {
     ]);
   });
 
-  it('escapes & and < (and quotes) in names and texts', () => {
+  it('escapes & and < in names and texts (quotes need no escape in text content)', () => {
     const xml = xmlOf({
       ...vatReport(),
       supplier_party_name: 'A & B <Sp. z o.o.> "Żółw"',
       number: 'FV/1<2>&3',
     });
-    expect(element(xml, 'Podmiot1')).toContain(
-      '<Nazwa>A &amp; B &lt;Sp. z o.o.&gt; &quot;Żółw&quot;</Nazwa>',
-    );
+    expect(element(xml, 'Podmiot1')).toContain('<Nazwa>A &amp; B &lt;Sp. z o.o.&gt; "Żółw"</Nazwa>');
     expect(xml).toContain('<P_2>FV/1&lt;2&gt;&amp;3</P_2>');
+    // The import reads back exactly what was written.
+    const back = importFa3(xml);
+    expect(back.success && back.data.report.supplier_party_name).toBe('A & B <Sp. z o.o.> "Żółw"');
   });
 
   it('writes amounts canonically: no leading zeros or +, the fraction as given', () => {

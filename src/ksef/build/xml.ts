@@ -13,53 +13,27 @@
  *
  * @module
  */
-import { XMLBuilder } from 'fast-xml-parser';
+
 import { presentText } from '../../model/presentText.js';
+import { writeXml as writeDocument, type XmlElement } from '../../xml/write.js';
 import { type Fa3DecimalType, fa3Decimal, fa3Percent } from './fa3Types.js';
 
-/** The content of one element: text, child elements, a repeated element, or nothing. */
-export type XmlContent = string | XmlElement | readonly XmlElement[] | readonly string[] | undefined;
+export type { XmlContent, XmlElement } from '../../xml/write.js';
 
 /**
- * An element's children by name, in schema order (see the module comment). Attributes are keys
- * starting with `@_`; text beside attributes is `#text`.
- */
-export interface XmlElement {
-  readonly [name: string]: XmlContent;
-}
-
-/**
- * One builder for every document: attributes on (`@_` prefix), entities escaped (`&`, `<`, `>`,
- * `'`, `"`), indented by two spaces like the MF samples, so that a downloaded document and a golden
- * file can be read and diffed (whitespace between elements carries nothing in FA(3): every element
- * has either element or simple content). Empty elements are never produced because no empty content
- * is ever passed.
- */
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  textNodeName: '#text',
-  processEntities: true,
-  format: true,
-  indentBy: '  ',
-  suppressEmptyNode: false,
-  suppressBooleanAttributes: false,
-});
-
-/**
- * Writes a document: the XML declaration (UTF-8, ksef-fa3.md §4) and the root element, escaped.
+ * Writes an FA(3) document with the shared writer (`src/xml/write.ts`): the XML declaration (UTF-8,
+ * ksef-fa3.md §4) and the root element, escaped, indented by two spaces.
  *
  * @example
  * ```ts
  * writeXml('Faktura', { '@_xmlns': 'http://crd.gov.pl/wzor/2025/06/25/13775/', Naglowek: { WariantFormularza: '3' } });
- * // '<?xml version="1.0" encoding="UTF-8"?><Faktura xmlns="…"><Naglowek><WariantFormularza>3</WariantFormularza></Naglowek></Faktura>'
+ * // '<?xml version="1.0" encoding="UTF-8"?>\n<Faktura xmlns="…">\n  <Naglowek>\n    <WariantFormularza>3</WariantFormularza>\n …'
  * ```
  */
 export function writeXml(root: string, content: XmlElement): string {
-  return builder.build({
-    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
-    [root]: content,
-  }) as string;
+  // Indented by two spaces like the MF samples, so that a downloaded document and a golden file can
+  // be read and diffed (whitespace between elements carries nothing in FA(3)).
+  return writeDocument(root, content, { indent: '  ' });
 }
 
 /**

@@ -1,14 +1,7 @@
 /**
  * How the SII builder writes XML (sii.md §3, §11: "Emit children in XSD sequence order
- * everywhere"), following the FA(3) builder's convention (`src/ksef/build/xml.ts`) with a writer of
- * its own (see {@link writeSiiXml}).
- *
- * **Element order convention.** Every section builder returns an {@link XmlElement}: an object
- * literal whose keys are the child element names, prefixed, written in the order of the XSD
- * sequence, each with its content, or `undefined` when the element is left out. The writer writes
- * keys in insertion order and skips `undefined`, so the source of a section reads as its schema
- * sequence. A repeated element is an array; a choice is a spread of one branch's object. Content is
- * always a string (amounts as 2-decimal strings, never JS numbers) and is escaped by the writer.
+ * everywhere"), with fiscalkit's shared writer and its element-order convention
+ * (`src/xml/write.ts`); amounts are 2-decimal strings, never JS numbers.
  *
  * **Prefixes.** Both schemas are `elementFormDefault="qualified"`, so every element is in the
  * namespace of the schema that declares it (sii.md §1; the OCA samples write the same): the message
@@ -19,6 +12,8 @@
  *
  * @module
  */
+import { writeXml, type XmlElement } from '../../xml/write.js';
+
 /** The namespace folder of the SII 1.1 schemas (sii.md §1: the same in every published version). */
 const NAMESPACE_BASE =
   'https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/ssii/fact/ws/';
@@ -43,63 +38,7 @@ export const SII_LR_NAMESPACE = `${NAMESPACE_BASE}SuministroLR.xsd`;
  */
 export const SII_NAMESPACE = `${NAMESPACE_BASE}SuministroInformacion.xsd`;
 
-/** The content of one element: text, child elements, a repeated element, or nothing. */
-export type XmlContent = string | XmlElement | readonly XmlElement[] | undefined;
-
-/** An element's children by prefixed name, in schema order (see the module comment). */
-export interface XmlElement {
-  readonly [name: string]: XmlContent;
-}
-
-/**
- * The characters text content must escape: `&`, `<`, `>`, and a carriage return, which an XML parser
- * would otherwise turn into a line feed (XML 1.0 §2.11). Attribute values also escape `"`.
- */
-const TEXT_SPECIALS = /[&<>\r]/g;
-const TEXT_SPECIAL = /[&<>\r]/;
-const ATTRIBUTE_SPECIALS = /[&<>"]/g;
-const ENTITIES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  '\r': '&#13;',
-};
-const entity = (char: string) => ENTITIES[char] ?? char;
-
-/** Whether an element name is an attribute key (`@_…`). */
-const isAttribute = (key: string) => key.charCodeAt(0) === 64;
-
-/**
- * Writes one element (and its children) into `out`, one element a line. No indentation: it was a third
- * of the bytes of a 5,000-record message and most of the garbage to collect (issue #6 target: build in
- * 300 ms), while one element a line keeps a validator's line numbers pointing at one element.
- */
-function writeElement(out: string[], name: string, content: XmlContent): void {
-  if (content === undefined) return;
-  if (typeof content === 'string') {
-    const text = TEXT_SPECIAL.test(content) ? content.replace(TEXT_SPECIALS, entity) : content;
-    out.push(`<${name}>${text}</${name}>\n`);
-    return;
-  }
-  if (Array.isArray(content)) {
-    for (const item of content as readonly (string | XmlElement)[]) writeElement(out, name, item);
-    return;
-  }
-  const element = content as XmlElement;
-  let attributes = '';
-  for (const key in element) {
-    const value = element[key];
-    if (value !== undefined && isAttribute(key))
-      attributes += ` ${key.slice(2)}="${String(value).replace(ATTRIBUTE_SPECIALS, entity)}"`;
-  }
-  out.push(`<${name}${attributes}>\n`);
-  for (const key in element) {
-    const value = element[key];
-    if (value !== undefined && !isAttribute(key)) writeElement(out, key, value);
-  }
-  out.push(`</${name}>\n`);
-}
+export type { XmlContent, XmlElement } from '../../xml/write.js';
 
 /**
  * Writes a message: the XML declaration (UTF-8) and the root element `siiLR:<root>` with the `siiLR`
@@ -108,10 +47,7 @@ function writeElement(out: string[], name: string, content: XmlContent): void {
  * at one element of one record (sii.md §11: a message on one line reports every error on line 2). Text is escaped (`&`,
  * `<`, `>`, carriage return); no empty element is written, because no section passes empty content.
  *
- * **Why not `XMLBuilder`.** The FA(3) builder writes with fast-xml-parser's `XMLBuilder`; an SII
- * message carries up to 10,000 records, and `XMLBuilder` alone took 200–600 ms for 5,000 issued
- * invoices, over issue #6's budget of 300 ms for the whole build. This writer takes the same
- * {@link XmlElement} objects and writes the same layout in a fraction of that (**fiscalkit choice**).
+ * The writer is fiscalkit's shared one (`src/xml/write.ts`), which the FA(3) builder uses too.
  *
  * @example
  * ```ts
@@ -121,11 +57,8 @@ function writeElement(out: string[], name: string, content: XmlContent): void {
  */
 export function writeSiiXml(root: string, content: XmlElement): string {
   const attributes = { '@_xmlns:siiLR': SII_LR_NAMESPACE, '@_xmlns:sii': SII_NAMESPACE };
-  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
-  writeElement(out, `siiLR:${root}`, { ...attributes, ...content });
-  return out.join('');
+  return writeXml(`siiLR:${root}`, { ...attributes, ...content }, { indent: '' });
 }
-
 /**
  * A repeated element from a list: `undefined` when the list is absent or empty.
  *

@@ -128,16 +128,13 @@ export function sizeIssue(input: string | Uint8Array, policy: XmlDocumentPolicy)
 export function bomIssue(input: string | Uint8Array, policy: XmlDocumentPolicy): ValidationIssue | null {
   const without = `${policy.reader} accepts UTF-8 without BOM (${policy.reference})`;
   if (typeof input === 'string') {
-    // money-safe: code units and bytes, not amounts ("e" is a hex digit here)
     return input.charCodeAt(0) === 0xfeff
       ? documentIssue(policy.param, `starts with a byte-order mark (U+FEFF); ${without}`)
       : null;
   }
-  // money-safe: code units and bytes, not amounts ("e" is a hex digit here)
   if (input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf) {
     return documentIssue(policy.param, `starts with a UTF-8 byte-order mark (EF BB BF); ${without}`);
   }
-  // money-safe: code units and bytes, not amounts ("e" is a hex digit here)
   if ((input[0] === 0xfe && input[1] === 0xff) || (input[0] === 0xff && input[1] === 0xfe)) {
     return documentIssue(
       policy.param,
@@ -270,7 +267,6 @@ export function isXmlChar(codePoint: number): boolean {
     codePoint === 0xa ||
     codePoint === 0xd ||
     (codePoint >= 0x20 && codePoint <= 0xd7ff) ||
-    // money-safe: code units and bytes, not amounts ("e" is a hex digit here)
     (codePoint >= 0xe000 && codePoint <= 0xfffd) ||
     (codePoint >= 0x10000 && codePoint <= 0x10ffff)
   );

@@ -43,11 +43,8 @@ function isContinuation(byte: number | undefined): boolean {
  */
 function sequenceOf(lead: number): { length: number; low: number; high: number } | null {
   if (lead >= 0xc2 && lead <= 0xdf) return { length: 2, low: 0x80, high: 0xbf };
-  // money-safe: code units and bytes, not amounts ("e" is a hex digit here)
   if (lead === 0xe0) return { length: 3, low: 0xa0, high: 0xbf };
-  // money-safe: code units and bytes, not amounts ("e" is a hex digit here)
   if (lead === 0xed) return { length: 3, low: 0x80, high: 0x9f };
-  // money-safe: code units and bytes, not amounts ("e" is a hex digit here)
   if (lead >= 0xe1 && lead <= 0xef) return { length: 3, low: 0x80, high: 0xbf };
   if (lead === 0xf0) return { length: 4, low: 0x90, high: 0xbf };
   if (lead >= 0xf1 && lead <= 0xf3) return { length: 4, low: 0x80, high: 0xbf };
@@ -69,7 +66,6 @@ function describeError(bytes: Uint8Array, offset: number): string {
     return `a truncated sequence at the end of the input (${hex(bytes, offset, offset + 1)})`;
   const shown = hex(bytes, offset, offset + sequence.length);
   if (isContinuation(second) && (second < sequence.low || second > sequence.high)) {
-    // money-safe: code units and bytes, not amounts ("e" is a hex digit here)
     if (lead === 0xed) return `an encoded UTF-16 surrogate (${shown})`;
     if (lead === 0xf4) return `a code point above U+10FFFF (${shown})`;
     return `an overlong encoding (${shown})`;

@@ -53,7 +53,12 @@ function findNumberMoney(program: ts.Program, files: readonly ts.SourceFile[]): 
         report(node, `forbidden call: ${node.getText(file)}`);
       } else if (ts.isPropertyAccessExpression(node) && FORBIDDEN_METHODS.has(node.name.text)) {
         report(node, `forbidden method: ${node.getText(file)}`);
-      } else if (ts.isNumericLiteral(node) && /[.eE]/.test(node.getText(file))) {
+      } else if (
+        ts.isNumericLiteral(node) &&
+        /[.eE]/.test(node.getText(file)) &&
+        // A hex, binary or octal literal is an integer: its `e` is a digit (0xe000), not an exponent.
+        !/^0[xXbBoO]/.test(node.getText(file))
+      ) {
         report(node, `fractional number literal: ${node.getText(file)}`);
       }
       ts.forEachChild(node, visit);
@@ -79,7 +84,8 @@ describe('money is never a JS number', () => {
       'const text = net.toFixed(2);',
       "const parsed = parseFloat('1.5') + Number('2');",
       'let total = 2n; total *= 3n; const count = 4 + 1;',
-      'export { rounded, text, parsed, total, count };',
+      'const privateUse = 0xe000; const exponent = 1e3;',
+      'export { rounded, text, parsed, total, count, privateUse, exponent };',
     ].join('\n');
     const host = ts.createCompilerHost({ target: ts.ScriptTarget.ES2022, types: [] });
     const original = host.getSourceFile.bind(host);
@@ -104,6 +110,7 @@ describe('money is never a JS number', () => {
       'src/float.ts:4 forbidden method: net.toFixed',
       "src/float.ts:5 forbidden call: parseFloat('1.5')",
       "src/float.ts:5 forbidden call: Number('2')",
+      'src/float.ts:7 fractional number literal: 1e3',
     ]);
   });
 });

@@ -68,7 +68,6 @@ export function isAsciiName(text: string): boolean {
 }
 
 const LT = 0x3c;
-// money-safe: a character code in hex (the guard reads the `e` of 0x3e as an exponent)
 const GT = 0x3e;
 const SLASH = 0x2f;
 const EQUALS = 0x3d;
@@ -86,7 +85,6 @@ function isNameStart(code: number): boolean {
 
 /** ASCII NameChar: a NameStartChar, digits, `-`, `.`. */
 function isNameChar(code: number): boolean {
-  // money-safe: character codes in hex (the guard reads the `e` of 0x2e as an exponent)
   return isNameStart(code) || (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x2e;
 }
 

@@ -47,8 +47,8 @@ const UPPER_S = 83;
 const UPPER_X = 88;
 const LOWER_A = 97;
 const LOWER_Z = 122;
-/** U+FEFF, written in decimal: the money guard reads the `e` of `0xfeff` as an exponent. */
-const ZERO_WIDTH_NO_BREAK_SPACE = 65_279;
+/** U+FEFF. */
+const ZERO_WIDTH_NO_BREAK_SPACE = 0xfeff;
 
 /** The kind each ASCII first character announces (es-tin.md §2); other characters announce none. */
 const KIND_BY_FIRST_CHAR: readonly (SpanishTinKind | undefined)[] = (() => {

@@ -162,19 +162,19 @@ export const TNR_RB: Fa3TextType = { name: 'TNrRB', min: 10, max: 34, token: fal
 /** `etd:TAdresEmail`: a token of 3–255 characters matching `(.)+@(.)+` (see {@link isFa3Email}). */
 export const TADRES_EMAIL: Fa3TextType = { name: 'TAdresEmail', min: 3, max: 255, token: true };
 
-/** The code points `refused` compares with (decimal: the repository's guard reads `e` as an exponent). */
-const TAB = 9;
-const LINE_FEED = 10;
-const CARRIAGE_RETURN = 13;
-const SPACE = 32;
-const DELETE = 127;
-const NEXT_LINE = 133;
-const LAST_C1 = 159;
-const FIRST_SURROGATE = 55_296;
-const LAST_SURROGATE = 57_343;
-const FIRST_NONCHARACTER = 64_976;
-const LAST_NONCHARACTER = 65_007;
-const PLANE_END = 65_534;
+/** The code points `refused` compares with. */
+const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+const SPACE = 0x20;
+const DELETE = 0x7f;
+const NEXT_LINE = 0x85;
+const LAST_C1 = 0x9f;
+const FIRST_SURROGATE = 0xd800;
+const LAST_SURROGATE = 0xdfff;
+const FIRST_NONCHARACTER = 0xfdd0;
+const LAST_NONCHARACTER = 0xfdef;
+const PLANE_END = 0xfffe;
 
 /**
  * Whether a code point cannot appear in an FA(3) document: outside the XML 1.0 `Char` production

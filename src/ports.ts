@@ -1,10 +1,31 @@
 /**
  * The ports of fiscalkit (DESIGN.md "Shape"): the small interfaces through which the services reach the
- * world. Adapters implement them (`fiscalkit/memory`, `fiscalkit/xsd`, the host's own). More ports
- * (storage, job queue, census, transport, events, clock, ids, cache) arrive with the engines.
+ * world. The domain modules never see them; `src/service` is the only layer that calls them. Adapters
+ * implement them: `fiscalkit/memory` (every port, the embedded default), `fiscalkit/xsd` (the schema
+ * validator on the official XSDs), and the host's own (PostgreSQL, an HTTP census client, `fetch`).
+ *
+ * Every adapter of a port must pass that port's contract suite (`test/contracts/`), which states the
+ * behaviour the services rely on: optimistic concurrency and idempotent inserts for repositories,
+ * at-least-once leases for the job queue, order-preserving answers for the census, and so on.
+ *
+ * Values crossing a port are JSON-like data (plain objects, arrays, strings, numbers, booleans, null,
+ * and immutable value objects such as lossless-json's `LosslessNumber`); a storage adapter keeps a
+ * snapshot, never the caller's object.
  *
  * @module
  */
+import type { Account } from './model/account.js';
+import type { Contact } from './model/contact.js';
+import type { EventEnvelope } from './model/event.js';
+import type { Invoice } from './model/invoice.js';
+import type { Ledger } from './model/ledger.js';
+import type { TaxReport } from './model/taxReport.js';
+import type { TaxReportBatch, TaxReportBatchInput } from './model/taxReportBatch.js';
+import type { CensusAnswer, StoredTinVerification } from './model/tinVerification.js';
+import type { WebhookDelivery } from './model/webhookDelivery.js';
+import type { WebhookSubscription } from './model/webhookSubscription.js';
+
+// ─── Schema validation (issue #6) ──────────────────────────────────────────────────────────────────
 
 /** One reason a document is not valid against its schema. */
 export interface SchemaError {
@@ -34,4 +55,358 @@ export interface SchemaValidator {
   readonly name: string;
   /** Validates one `SuministroLR…` / `BajaLR…` message (normally a one-record one). */
   validateSii(xml: string): SchemaVerdict;
+}
+
+// ─── Clock and ids ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The time (DESIGN.md "Clock and ids are injected"): every timestamp, lease, cache expiry and retry
+ * schedule reads it, so a test or a replay with a manual clock is deterministic.
+ */
+export interface Clock {
+  /** Milliseconds since the Unix epoch, UTC. */
+  now(): number;
+}
+
+/**
+ * Hands out resource ids: positive safe integers (the spec's ids are integers, §2.10), unique per
+ * `kind` (`tax_report`, `ledger`, …) and never reused. Asynchronous because a database sequence is.
+ */
+export interface IdGenerator {
+  next(kind: string): Promise<number>;
+}
+
+// ─── Storage ───────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A stored value with its version (optimistic concurrency): 1 after insert, +1 on every update. An
+ * update names the version it read; if another writer got there first the update fails with
+ * {@link VersionConflictError} instead of silently overwriting (no lost update).
+ */
+export interface Versioned<T> {
+  readonly value: T;
+  readonly version: number;
+}
+
+/** The answer to an insert: the stored value, and whether this call created it (false: the key existed). */
+export interface Inserted<T> extends Versioned<T> {
+  readonly created: boolean;
+}
+
+/** Options of {@link Repository.insert}. */
+export interface InsertOptions {
+  /**
+   * An idempotency key, unique within the repository: an insert whose key is already stored creates
+   * nothing and answers the stored value with `created: false`. Background jobs use it so that a
+   * record re-processed after a crash finds what the first run stored instead of storing it twice.
+   */
+  key?: string;
+}
+
+/** A page of a list (spec §2.1: `offset`, `limit`). */
+export interface PageRequest {
+  offset: number;
+  limit: number;
+}
+
+/** One page and the size of the whole list (spec §2.1 `meta.total_count`). */
+export interface Page<T> {
+  items: Versioned<T>[];
+  total_count: number;
+}
+
+/**
+ * The records of one resource, tenant-scoped (DESIGN.md "Tenancy"): every read names the account, and a
+ * record of another account is simply not there (`null`, never a leak). A record's account is its
+ * `account_id` (for accounts themselves, their `id`).
+ *
+ * Contract (`test/contracts/repository.ts`): an insert stores a snapshot; `get` and `list` answer
+ * snapshots the caller cannot use to change the store; ids are unique (a second insert of an id throws
+ * {@link DuplicateRecordError}); `update` and `remove` throw {@link VersionConflictError} when the
+ * version is stale and {@link RecordMissingError} when the record is not there (in that account);
+ * `list` is in ascending id order.
+ */
+export interface Repository<T extends { readonly id: number }> {
+  insert(value: T, options?: InsertOptions): Promise<Inserted<T>>;
+  get(account_id: number, id: number): Promise<Versioned<T> | null>;
+  update(value: T, expected_version: number): Promise<Versioned<T>>;
+  remove(account_id: number, id: number, expected_version: number): Promise<void>;
+  list(account_id: number, page: PageRequest): Promise<Page<T>>;
+}
+
+/**
+ * Every repository the services use, one per resource (issue #7). `taxReportBatchInputs` keeps a
+ * batch's records exactly as accepted, apart from its status record, so the status record stays small
+ * while the job writes it.
+ */
+export interface Store {
+  accounts: Repository<Account>;
+  contacts: Repository<Contact>;
+  invoices: Repository<Invoice>;
+  taxReports: Repository<TaxReport>;
+  ledgers: Repository<Ledger>;
+  taxReportBatches: Repository<TaxReportBatch>;
+  taxReportBatchInputs: Repository<TaxReportBatchInput>;
+  tinVerifications: Repository<StoredTinVerification>;
+  webhookSubscriptions: Repository<WebhookSubscription>;
+  webhookDeliveries: Repository<WebhookDelivery>;
+}
+
+// ─── Job queue ─────────────────────────────────────────────────────────────────────────────────────
+
+/** A job to enqueue. `payload` is JSON data (ids, not whole resources). */
+export interface JobDraft {
+  kind: string;
+  payload: Readonly<Record<string, unknown>>;
+  /** Not before this instant (ms since the epoch); default now. */
+  run_at?: number;
+  /**
+   * A deduplication key, unique within the queue for ever: enqueueing a key already seen creates no
+   * job and answers the existing one. Used so a re-run publisher never enqueues a delivery twice.
+   */
+  key?: string;
+}
+
+/** The states of a job: waiting (`queued`), held by a worker (`leased`), `done`, or given up (`dead`). */
+export type JobStatus = 'queued' | 'leased' | 'done' | 'dead';
+
+/** A job as the queue holds it. */
+export interface Job {
+  readonly id: number;
+  readonly kind: string;
+  readonly payload: Readonly<Record<string, unknown>>;
+  readonly key: string | null;
+  readonly status: JobStatus;
+  /** How many times the job has been leased (1 on the first run). */
+  readonly attempts: number;
+  /** When the job may next be leased. */
+  readonly run_at: number;
+  /** The error of the last failed attempt, or null. */
+  readonly last_error: string | null;
+}
+
+/** A worker's hold on a job until `expires_at`; after that the job can be leased again (a crashed worker). */
+export interface Lease {
+  readonly job: Job;
+  readonly token: string;
+  readonly expires_at: number;
+}
+
+/** Options of {@link JobQueue.lease}. */
+export interface LeaseOptions {
+  /** Now, from the caller's clock: jobs with `run_at ≤ now` are due. */
+  now: number;
+  /** How long the lease holds. */
+  lease_ms: number;
+  /** Only these kinds; default any. */
+  kinds?: readonly string[];
+}
+
+/**
+ * The background job queue: at-least-once delivery with leases (issue #7). A due job is leased to one
+ * worker at a time; `complete` ends it, `retry` puts it back for later (backoff), `fail` gives up. A
+ * worker that dies simply lets its lease expire, and the job is leased again with `attempts` + 1, so
+ * every handler must be idempotent (DESIGN.md "Background work is idempotent and resumable").
+ *
+ * Contract (`test/contracts/jobQueue.ts`): due jobs are leased oldest `run_at` first, then in enqueue
+ * order; a job is never held by two live leases; `complete`, `retry` and `fail` with a lease that has
+ * expired and been taken by another worker throw {@link LeaseLostError}.
+ */
+export interface JobQueue {
+  enqueue(draft: JobDraft): Promise<{ job: Job; created: boolean }>;
+  lease(options: LeaseOptions): Promise<Lease | null>;
+  complete(lease: Lease): Promise<void>;
+  retry(lease: Lease, options: { run_at: number; error: string }): Promise<void>;
+  fail(lease: Lease, options: { error: string }): Promise<void>;
+  get(id: number): Promise<Job | null>;
+}
+
+// ─── Cache ─────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A key-value cache with expiry, read and written in bulk (a TIN verification looks up to 20,000 keys
+ * at once). Used for census answers, 24 hours (spec §4.3). Expiry is judged by the adapter's clock.
+ */
+export interface Cache<V> {
+  /** The values of `keys`, in order; `undefined` for a key absent or expired. */
+  getMany(keys: readonly string[]): Promise<(V | undefined)[]>;
+  /** Stores each `[key, value]` for `ttl_ms` from now. */
+  setMany(entries: readonly (readonly [string, V])[], ttl_ms: number): Promise<void>;
+}
+
+// ─── Census (TIN verification) ─────────────────────────────────────────────────────────────────────
+
+/** One pair sent to the census: the NIF in the compact national form (no `ES`, es-tin.md §5) and the name. */
+export interface CensusQuery {
+  nif: string;
+  name: string;
+}
+
+/** Most pairs in one census call (VNifV2 `Contribuyente` maxOccurs 10000, es-tin.md §4.2). */
+export const MAX_CENSUS_PAIRS_PER_CALL = 10_000;
+
+/**
+ * The tax authority's census (AEAT VNifV2, es-tin.md §4): one answer per query, in query order, at
+ * most {@link MAX_CENSUS_PAIRS_PER_CALL} queries per call. A call that cannot complete throws
+ * {@link CensusError}.
+ */
+export interface CensusClient {
+  check(queries: readonly CensusQuery[]): Promise<CensusAnswer[]>;
+}
+
+// ─── Tax authority ─────────────────────────────────────────────────────────────────────────────────
+
+/** One ledger sent to the tax authority: the message XML (an SII `SuministroLR…` / `BajaLR…`). */
+export interface TaxAuthoritySubmission {
+  /** The ledger being sent, for logs and idempotency on the adapter's side. */
+  ledger_id: number;
+  xml: string;
+}
+
+/**
+ * Submits a ledger to the tax authority and answers its response document (for SII, a
+ * `RespuestaLR…`, read with `parseSiiResponse`). A submission that cannot complete throws
+ * {@link TaxAuthorityError}.
+ */
+export interface TaxAuthorityTransport {
+  submit(submission: TaxAuthoritySubmission): Promise<{ xml: string }>;
+}
+
+// ─── Events and webhooks ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * Where events go (spec §6; GET /accounts/{account}/events lists them). The sink assigns each event
+ * its integer `id` (api-notes.md §5.1) and keeps it for ever, whatever becomes of its deliveries.
+ * `append` is idempotent by `key`: a publisher that re-runs after a crash gets the stored event back
+ * (`created: false`) instead of a second one.
+ */
+export interface EventSink {
+  append(account_id: number, event: EventEnvelope, key: string): Promise<{ event: EventEnvelope; created: boolean }>;
+  get(account_id: number, id: number): Promise<EventEnvelope | null>;
+  /** The account's events, oldest first. */
+  list(account_id: number, page: PageRequest): Promise<{ items: EventEnvelope[]; total_count: number }>;
+}
+
+/** One webhook delivery attempt: an HTTP POST of `body` with `headers`. */
+export interface WebhookRequest {
+  url: string;
+  headers: Readonly<Record<string, string>>;
+  body: string;
+  /** Give up waiting after this long; the attempt then counts as failed. */
+  timeout_ms: number;
+}
+
+/**
+ * Posts webhook deliveries. Answers the receiver's HTTP status; a request that gets no answer
+ * (refused, reset, timed out) throws, and the delivery records that attempt as failed.
+ */
+export interface WebhookTransport {
+  post(request: WebhookRequest): Promise<{ status: number }>;
+}
+
+// ─── Everything together ───────────────────────────────────────────────────────────────────────────
+
+/** The ports a fiscalkit service runs on; `memoryPorts()` from `fiscalkit/memory` gives all of them. */
+export interface Ports {
+  store: Store;
+  jobs: JobQueue;
+  census: CensusClient;
+  /** Census answers for 24 hours (spec §4.3), keyed by {@link censusCacheKey}. */
+  tinCache: Cache<CensusAnswer>;
+  taxAuthority: TaxAuthorityTransport;
+  schemaValidator: SchemaValidator;
+  events: EventSink;
+  webhooks: WebhookTransport;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+// ─── Errors of the port contracts ──────────────────────────────────────────────────────────────────
+
+/**
+ * An update or removal named a version that is no longer the stored one: someone else wrote first.
+ * The caller reads again and retries, or gives up with 409 `conflict`.
+ */
+export class VersionConflictError extends Error {
+  override readonly name = 'VersionConflictError';
+  constructor(
+    readonly id: number,
+    readonly expected_version: number,
+    readonly actual_version: number,
+  ) {
+    super(`record ${String(id)} is at version ${String(actual_version)}, not ${String(expected_version)}`);
+  }
+}
+
+/** An update or removal of a record that is not stored (in that account). */
+export class RecordMissingError extends Error {
+  override readonly name = 'RecordMissingError';
+  constructor(readonly id: number) {
+    super(`record ${String(id)} is not stored`);
+  }
+}
+
+/** An insert of an id that is already stored (without an idempotency key that would make it a no-op). */
+export class DuplicateRecordError extends Error {
+  override readonly name = 'DuplicateRecordError';
+  constructor(readonly id: number) {
+    super(`record ${String(id)} is already stored`);
+  }
+}
+
+/** The lease expired and the job was leased to another worker: this worker must drop its result. */
+export class LeaseLostError extends Error {
+  override readonly name = 'LeaseLostError';
+  constructor(readonly job_id: number) {
+    super(`the lease on job ${String(job_id)} was lost`);
+  }
+}
+
+/**
+ * Why a census call could not complete: `rate_limited` (HTTP 429; `retry_after_ms` when the census
+ * said), `unavailable` (a fault, a timeout, a status other than 200) — both worth retrying — or
+ * `rejected` (the census refused the request itself, a SOAP `Client` fault): retrying cannot help.
+ */
+export type CensusFailure = 'rate_limited' | 'unavailable' | 'rejected';
+
+/** A census call that could not complete (es-tin.md §5: the verification fails only after retries). */
+export class CensusError extends Error {
+  override readonly name = 'CensusError';
+  constructor(
+    readonly failure: CensusFailure,
+    message: string,
+    readonly retry_after_ms: number | null = null,
+  ) {
+    super(message);
+  }
+
+  /** Whether another attempt may succeed. */
+  get retryable(): boolean {
+    return this.failure !== 'rejected';
+  }
+}
+
+/** A submission to the tax authority that could not complete; `retryable` as for {@link CensusError}. */
+export class TaxAuthorityError extends Error {
+  override readonly name = 'TaxAuthorityError';
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The cache key of a census answer (es-tin.md §5: "keyed by the compact TIN and the submitted name"):
+ * the two joined by a NUL. Only format-valid NIFs reach the census (nine letters and digits), so the
+ * first NUL always ends the NIF and two different pairs never share a key.
+ *
+ * @example
+ * ```ts
+ * censusCacheKey({ nif: 'B12345674', name: 'ACME SL' }); // 'B12345674\u0000ACME SL'
+ * ```
+ */
+export function censusCacheKey(query: CensusQuery): string {
+  return `${query.nif}\u0000${query.name}`;
 }

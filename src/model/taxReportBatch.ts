@@ -221,3 +221,17 @@ export const TaxReportBatchSchema = z
 
 /** A batch status record. */
 export type TaxReportBatch = z.output<typeof TaxReportBatchSchema>;
+
+/**
+ * A batch's records as accepted (issue #7), stored apart from the status record: written once on
+ * POST, read by the background job, never changed. `id` is the batch's id. `tax_reports` are the
+ * request's records untouched (amounts still lossless numbers), validated one by one later (spec §4.1
+ * rule 1). `api_version` is the version the request was read in (spec §4.1 rule 5), for reading the
+ * records the way the client wrote them.
+ */
+export interface TaxReportBatchInput {
+  id: number;
+  account_id: number;
+  tax_reports: readonly Readonly<Record<string, unknown>>[];
+  api_version: string | null;
+}

@@ -343,3 +343,18 @@ export function toTinVerificationResource(record: TinVerificationRecord): TinVer
     })),
   };
 }
+
+/**
+ * A TIN verification as the service stores it (issue #7): the record of {@link TinVerificationRecord}
+ * plus what the background job needs and what the API does not show: the owning `account_id`
+ * (DESIGN.md "Tenancy"; POST /tin_verifications has no account in its path, the API key names it),
+ * the `pairs` as submitted, `created_at`, `finished_at` (null while pending) and `failure`, why the
+ * verification `failed` (null otherwise; never shown on the wire, spec §2.10).
+ */
+export interface StoredTinVerification extends TinVerificationRecord {
+  account_id: number;
+  pairs: readonly TinPair[];
+  created_at: string;
+  finished_at: string | null;
+  failure: string | null;
+}

@@ -76,6 +76,15 @@ export interface IdGenerator {
   next(kind: string): Promise<number>;
 }
 
+/**
+ * Cryptographically secure random bytes (webhook signing secrets, `webhookSecret`). A port because
+ * the core has no randomness of its own (DESIGN.md); the memory adapter uses Web Crypto, or a seeded
+ * generator in tests.
+ */
+export interface RandomSource {
+  bytes(length: number): Uint8Array;
+}
+
 // ─── Storage ───────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -319,6 +328,7 @@ export interface Ports {
   webhooks: WebhookTransport;
   clock: Clock;
   ids: IdGenerator;
+  random: RandomSource;
 }
 
 // ─── Errors of the port contracts ──────────────────────────────────────────────────────────────────
@@ -326,6 +336,16 @@ export interface Ports {
 /**
  * An update or removal named a version that is no longer the stored one: someone else wrote first.
  * The caller reads again and retries, or gives up with 409 `conflict`.
+ *
+ * @example
+ * ```ts
+ * const read = await repository.get(account_id, id);
+ * try {
+ *   await repository.update(change(read.value), read.version);
+ * } catch (error) {
+ *   if (error instanceof VersionConflictError) retry(); // someone else wrote first
+ * }
+ * ```
  */
 export class VersionConflictError extends Error {
   override readonly name = 'VersionConflictError';
@@ -338,7 +358,14 @@ export class VersionConflictError extends Error {
   }
 }
 
-/** An update or removal of a record that is not stored (in that account). */
+/**
+ * An update or removal of a record that is not stored (in that account).
+ *
+ * @example
+ * ```ts
+ * await repository.remove(account_id, 404, 1); // throws RecordMissingError
+ * ```
+ */
 export class RecordMissingError extends Error {
   override readonly name = 'RecordMissingError';
   constructor(readonly id: number) {
@@ -346,7 +373,15 @@ export class RecordMissingError extends Error {
   }
 }
 
-/** An insert of an id that is already stored (without an idempotency key that would make it a no-op). */
+/**
+ * An insert of an id that is already stored (without an idempotency key that would make it a no-op).
+ *
+ * @example
+ * ```ts
+ * await repository.insert(report);
+ * await repository.insert(report); // throws DuplicateRecordError
+ * ```
+ */
 export class DuplicateRecordError extends Error {
   override readonly name = 'DuplicateRecordError';
   constructor(readonly id: number) {
@@ -354,7 +389,14 @@ export class DuplicateRecordError extends Error {
   }
 }
 
-/** The lease expired and the job was leased to another worker: this worker must drop its result. */
+/**
+ * The lease expired and the job was leased to another worker: this worker must drop its result.
+ *
+ * @example
+ * ```ts
+ * await jobs.complete(staleLease); // throws LeaseLostError once another worker holds the job
+ * ```
+ */
 export class LeaseLostError extends Error {
   override readonly name = 'LeaseLostError';
   constructor(readonly job_id: number) {
@@ -369,7 +411,15 @@ export class LeaseLostError extends Error {
  */
 export type CensusFailure = 'rate_limited' | 'unavailable' | 'rejected';
 
-/** A census call that could not complete (es-tin.md §5: the verification fails only after retries). */
+/**
+ * A census call that could not complete (es-tin.md §5: the verification fails only after retries).
+ *
+ * @example
+ * ```ts
+ * throw new CensusError('rate_limited', 'AEAT answered 429', 60_000);
+ * new CensusError('rejected', 'SOAP Client fault').retryable; // false
+ * ```
+ */
 export class CensusError extends Error {
   override readonly name = 'CensusError';
   constructor(
@@ -386,7 +436,14 @@ export class CensusError extends Error {
   }
 }
 
-/** A submission to the tax authority that could not complete; `retryable` as for {@link CensusError}. */
+/**
+ * A submission to the tax authority that could not complete; `retryable` as for {@link CensusError}.
+ *
+ * @example
+ * ```ts
+ * throw new TaxAuthorityError('AEAT answered HTTP 503', true);
+ * ```
+ */
 export class TaxAuthorityError extends Error {
   override readonly name = 'TaxAuthorityError';
   constructor(

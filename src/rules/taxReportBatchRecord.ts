@@ -1,11 +1,52 @@
-import type { ValidationIssue } from '../errors/validationIssue.js';
-import { parseSiiTaxReport } from '../model/siiTaxReport.js';
+import type { Validated, ValidationIssue } from '../errors/validationIssue.js';
+import { parseSiiTaxReport, type SiiTaxReportCreate } from '../model/siiTaxReport.js';
 import { issueAt } from './issue.js';
 import { siiTaxReportIssues } from './siiTaxReport.js';
 
 /** Appends which record an issue belongs to, keeping the param relative to the record. */
 function inRecord(issue: ValidationIssue, index: number): ValidationIssue {
   return { ...issue, message: `${issue.message} (tax_reports[${String(index)}])` };
+}
+
+/**
+ * Reads one record of a tax report batch (spec §4.1 rules 2–3) into an SII tax report create, with
+ * the checks of {@link batchRecordIssues} that come before the SII rules: an object, `type`
+ * `SiiDocument` (`unsupported_type` otherwise), and the SII schema (`parseSiiTaxReport`). The batch
+ * job builds the parsed record next, and the builder holds it to the SII rules
+ * (`siiRecordIssues`), so the rules run once per record.
+ *
+ * @example
+ * ```ts
+ * parseBatchRecord({ type: 'SiiDocument', book_type: 'Expedida' }, 0).success; // true
+ * parseBatchRecord({ type: 'Ksef' }, 3);
+ * // { success: false, issues: [{ code: 'unsupported_type', param: 'type', … }] }
+ * ```
+ */
+export function parseBatchRecord(record: unknown, index: number): Validated<SiiTaxReportCreate> {
+  const fail = (issue: ValidationIssue): Validated<SiiTaxReportCreate> => ({
+    success: false,
+    issues: [inRecord(issue, index)],
+  });
+  if (typeof record !== 'object' || record === null || Array.isArray(record))
+    return fail({ code: 'invalid_request_params', param: '', message: 'the record must be an object' });
+  const type: unknown = Object.hasOwn(record, 'type') ? (record as { type?: unknown }).type : undefined;
+  if (type === undefined || type === null || (typeof type === 'string' && type.trim() === ''))
+    return fail(issueAt('parameter_blank', ['type'], 'is required (SiiDocument)'));
+  if (typeof type !== 'string')
+    return fail(
+      issueAt('invalid_request_params', ['type'], `must be a string, not a value of type ${typeof type}`),
+    );
+  if (type !== 'SiiDocument')
+    return fail(
+      issueAt(
+        'unsupported_type',
+        ['type'],
+        `${JSON.stringify(type.slice(0, 40))} is not supported in a tax report batch, only SiiDocument`,
+      ),
+    );
+  const parsed = parseSiiTaxReport(record, 'create');
+  if (parsed.success) return parsed;
+  return { success: false, issues: parsed.issues.map((issue) => inRecord(issue, index)) };
 }
 
 /**
@@ -34,32 +75,7 @@ function inRecord(issue: ValidationIssue, index: number): ValidationIssue {
  * ```
  */
 export function batchRecordIssues(record: unknown, index: number): ValidationIssue[] {
-  if (typeof record !== 'object' || record === null || Array.isArray(record))
-    return [
-      inRecord({ code: 'invalid_request_params', param: '', message: 'the record must be an object' }, index),
-    ];
-  const type: unknown = Object.hasOwn(record, 'type') ? (record as { type?: unknown }).type : undefined;
-  if (type === undefined || type === null || (typeof type === 'string' && type.trim() === ''))
-    return [inRecord(issueAt('parameter_blank', ['type'], 'is required (SiiDocument)'), index)];
-  if (typeof type !== 'string')
-    return [
-      inRecord(
-        issueAt('invalid_request_params', ['type'], `must be a string, not a value of type ${typeof type}`),
-        index,
-      ),
-    ];
-  if (type !== 'SiiDocument')
-    return [
-      inRecord(
-        issueAt(
-          'unsupported_type',
-          ['type'],
-          `${JSON.stringify(type.slice(0, 40))} is not supported in a tax report batch, only SiiDocument`,
-        ),
-        index,
-      ),
-    ];
-  const parsed = parseSiiTaxReport(record, 'create');
-  const issues = parsed.success ? siiTaxReportIssues(parsed.data) : parsed.issues;
-  return issues.map((issue) => inRecord(issue, index));
+  const parsed = parseBatchRecord(record, index);
+  if (!parsed.success) return parsed.issues;
+  return siiTaxReportIssues(parsed.data).map((issue) => inRecord(issue, index));
 }

@@ -9,6 +9,7 @@ export default defineConfig({
     ksef: 'src/ksef/index.ts',
     sii: 'src/sii/index.ts',
     xsd: 'src/adapters/xsd/index.ts',
+    memory: 'src/adapters/memory/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: { compilerOptions: { types: ['node'] } },

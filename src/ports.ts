@@ -290,7 +290,11 @@ export interface TaxAuthorityTransport {
  * (`created: false`) instead of a second one.
  */
 export interface EventSink {
-  append(account_id: number, event: EventEnvelope, key: string): Promise<{ event: EventEnvelope; created: boolean }>;
+  append(
+    account_id: number,
+    event: EventEnvelope,
+    key: string,
+  ): Promise<{ event: EventEnvelope; created: boolean }>;
   get(account_id: number, id: number): Promise<EventEnvelope | null>;
   /** The account's events, oldest first. */
   list(account_id: number, page: PageRequest): Promise<{ items: EventEnvelope[]; total_count: number }>;

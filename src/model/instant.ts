@@ -20,7 +20,7 @@ const MS_PER_DAY = 86_400_000;
  * ```
  */
 export function instantFromMillis(ms: number): string {
-    if (!Number.isSafeInteger(ms) || ms < 0 || ms >= 253_402_300_800_000)
+  if (!Number.isSafeInteger(ms) || ms < 0 || ms >= 253_402_300_800_000)
     throw new RangeError(`instantFromMillis: ${String(ms)} is not an instant of years 1970–9999 in ms`);
   const days = Math.floor(ms / MS_PER_DAY);
   const inDay = ms - days * MS_PER_DAY;
@@ -28,7 +28,10 @@ export function instantFromMillis(ms: number): string {
   const era = Math.floor(z / 146_097);
   const dayOfEra = z - era * 146_097;
   const yearOfEra = Math.floor(
-    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) /
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
       365,
   );
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));

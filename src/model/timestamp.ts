@@ -36,4 +36,3 @@ export function timestamp() {
     params: { code: 'parameter_invalid' },
   });
 }
-

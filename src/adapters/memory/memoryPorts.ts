@@ -1,0 +1,136 @@
+/**
+ * Every port in memory (DESIGN.md "Shape"): `createFiscalkit(memoryPorts())` is a complete fiscalkit
+ * service in one process, deterministic under its manual clock, with the controls of the memory
+ * census, tax authority and webhook transport at hand for tests.
+ *
+ * @module
+ */
+import type { Account } from '../../model/account.js';
+import type { CensusAnswer } from '../../model/tinVerification.js';
+import type {
+  Cache,
+  CensusClient,
+  Clock,
+  EventSink,
+  IdGenerator,
+  JobQueue,
+  Ports,
+  RandomSource,
+  SchemaValidator,
+  Store,
+} from '../../ports.js';
+import { structuralSiiValidator } from '../../sii/validator/structuralSiiValidator.js';
+import { memoryCache } from './cache.js';
+import { type MemoryCensus, type MemoryCensusOptions, memoryCensus } from './census.js';
+import { type ManualClock, manualClock } from './clock.js';
+import { memoryEventSink } from './eventSink.js';
+import { sequentialIds } from './ids.js';
+import { memoryJobQueue } from './jobQueue.js';
+import { webCryptoRandom } from './random.js';
+import { memoryRepository } from './repository.js';
+import { type MemoryTaxAuthority, memoryTaxAuthority } from './taxAuthority.js';
+import { type MemoryWebhookTransport, memoryWebhookTransport } from './webhookTransport.js';
+
+/**
+ * A {@link Store} of memory repositories, one per resource. Every record belongs to its `account_id`;
+ * an account belongs to itself (`id`).
+ *
+ * @example
+ * ```ts
+ * const store = memoryStore();
+ * await store.accounts.insert(account); // account 1
+ * await store.accounts.get(1, 1); // { value: account, version: 1 }
+ * ```
+ */
+export function memoryStore(): Store {
+  return {
+    accounts: memoryRepository<Account>({ owner: (account) => account.id }),
+    contacts: memoryRepository(),
+    invoices: memoryRepository(),
+    taxReports: memoryRepository(),
+    ledgers: memoryRepository(),
+    taxReportBatches: memoryRepository(),
+    taxReportBatchInputs: memoryRepository(),
+    tinVerifications: memoryRepository(),
+    webhookSubscriptions: memoryRepository(),
+    webhookDeliveries: memoryRepository(),
+  };
+}
+
+/** Options of {@link memoryPorts}: any port given replaces its memory adapter. */
+export interface MemoryPortsOptions<C extends Clock = ManualClock> {
+  /** Default a {@link manualClock} at 2026-04-20T10:40:00Z. */
+  clock?: C;
+  /**
+   * A census client, or the options of the {@link memoryCensus} to make (its known NIFs); default an
+   * empty memory census (every NIF `NO IDENTIFICADO` until `add`ed).
+   */
+  census?: CensusClient | MemoryCensusOptions;
+  /** Default fiscalkit's structural SII validator. */
+  schemaValidator?: SchemaValidator;
+  /** Default {@link sequentialIds}. */
+  ids?: IdGenerator;
+  /** Default Web Crypto ({@link webCryptoRandom}); tests may pass `seededRandom()`. */
+  random?: RandomSource;
+  /** Default a {@link memoryStore}. */
+  store?: Store;
+  /** Default a {@link memoryJobQueue} on the clock. */
+  jobs?: JobQueue;
+  /** Default a {@link memoryCache} on the clock. */
+  tinCache?: Cache<CensusAnswer>;
+  /** Default a {@link memoryEventSink}. */
+  events?: EventSink;
+}
+
+/** The ports {@link memoryPorts} gives: the memory adapters with their controls. */
+export interface MemoryPorts<C extends Clock = ManualClock, K extends CensusClient = MemoryCensus>
+  extends Ports {
+  clock: C;
+  census: K;
+  taxAuthority: MemoryTaxAuthority;
+  webhooks: MemoryWebhookTransport;
+}
+
+function isCensusClient(census: CensusClient | MemoryCensusOptions): census is CensusClient {
+  return typeof (census as Partial<CensusClient>).check === 'function';
+}
+
+/**
+ * Every port in memory: a {@link memoryStore}, a {@link memoryJobQueue}, a {@link memoryCache} of
+ * census answers, a {@link memoryCensus}, a {@link memoryTaxAuthority}, a {@link memoryEventSink}, a
+ * {@link memoryWebhookTransport}, {@link sequentialIds}, Web Crypto random bytes, the structural SII
+ * validator, all on one clock (a {@link manualClock} unless given). Any port passed in `options` is
+ * used instead of its memory adapter; `census` may also be the options of the memory census.
+ *
+ * @example
+ * ```ts
+ * const ports = memoryPorts({ census: { entries: [{ nif: 'B12345674', name: 'ACME SOCIEDAD LIMITADA' }] } });
+ * const fiscalkit = createFiscalkit(ports);
+ * ports.census.failNext(2);
+ * ports.webhooks.down('https://example.test/hooks');
+ * ports.clock.advance(60_000);
+ * ```
+ */
+export function memoryPorts<C extends Clock = ManualClock, K extends CensusClient = CensusClient>(
+  options: MemoryPortsOptions<C> & { census: K },
+): MemoryPorts<C, K>;
+export function memoryPorts<C extends Clock = ManualClock>(
+  options?: MemoryPortsOptions<C> & { census?: MemoryCensusOptions },
+): MemoryPorts<C, MemoryCensus>;
+export function memoryPorts(options: MemoryPortsOptions<Clock> = {}): MemoryPorts<Clock, CensusClient> {
+  const clock = options.clock ?? manualClock();
+  const census = options.census ?? {};
+  return {
+    store: options.store ?? memoryStore(),
+    jobs: options.jobs ?? memoryJobQueue({ clock }),
+    census: isCensusClient(census) ? census : memoryCensus(census),
+    tinCache: options.tinCache ?? memoryCache<CensusAnswer>({ clock }),
+    taxAuthority: memoryTaxAuthority({ clock }),
+    schemaValidator: options.schemaValidator ?? structuralSiiValidator(),
+    events: options.events ?? memoryEventSink(),
+    webhooks: memoryWebhookTransport(),
+    clock,
+    ids: options.ids ?? sequentialIds(),
+    random: options.random ?? webCryptoRandom(),
+  };
+}

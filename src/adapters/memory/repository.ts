@@ -1,0 +1,176 @@
+/**
+ * A {@link Repository} in memory (ports.ts "Storage"): versioned snapshots, idempotent inserts by
+ * key, tenant-scoped reads, and pages in ascending id order without sorting on every list.
+ *
+ * @module
+ */
+import {
+  DuplicateRecordError,
+  type Inserted,
+  type InsertOptions,
+  type Page,
+  type PageRequest,
+  RecordMissingError,
+  type Repository,
+  VersionConflictError,
+  type Versioned,
+} from '../../ports.js';
+import { snapshot } from './snapshot.js';
+
+/** Options of {@link memoryRepository}. */
+export interface MemoryRepositoryOptions<T> {
+  /**
+   * The account a value belongs to (the tenant every read names). Default: its `account_id`; the
+   * accounts repository passes `(account) => account.id`.
+   */
+  owner?: (value: T) => number;
+}
+
+/** What the repository holds for one id. */
+interface Entry<T> {
+  readonly value: T;
+  readonly version: number;
+  readonly owner: number;
+  readonly key: string | undefined;
+}
+
+/** The `account_id` of a value, for the default owner. */
+function accountId(value: unknown): number {
+  return (value as { readonly account_id?: unknown }).account_id as number;
+}
+
+/** Where `id` is, or would go, in an ascending list (the first index whose id is not less). */
+function position(ids: readonly number[], id: number): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    // money-safe: the middle of two indices, not an amount.
+    const middle = (low + high) >>> 1;
+    if ((ids[middle] as number) < id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function checkPage(page: PageRequest): void {
+  if (
+    !Number.isSafeInteger(page.offset) ||
+    page.offset < 0 ||
+    !Number.isSafeInteger(page.limit) ||
+    page.limit < 0
+  )
+    throw new RangeError(
+      `a page needs a non-negative integer offset and limit, not ${String(page.offset)} and ${String(page.limit)}`,
+    );
+}
+
+/**
+ * A repository in memory. Semantics (the contract of `test/contracts/repository.ts`):
+ *
+ * - `insert` stores a {@link snapshot} at version 1 (`created: true`). With a `key` already stored it
+ *   writes nothing and answers the record stored under that key with `created: false`, even when the
+ *   given value differs. An id already stored, without such a key, throws {@link DuplicateRecordError}.
+ * - `get` answers null for a record that is absent or belongs to another account.
+ * - `update` throws {@link RecordMissingError} when the id is not stored or `owner(value)` is not the
+ *   stored owner (a record never changes account), {@link VersionConflictError} when the version is
+ *   not `expected_version`; otherwise it stores a snapshot at version + 1 and answers it.
+ * - `remove` checks the same way; the removed record's key is freed.
+ * - `list` answers the account's records in ascending id order, and their number.
+ *
+ * Reads hand out the stored, frozen snapshot itself: nobody can change the store through it.
+ *
+ * @example
+ * ```ts
+ * const contacts = memoryRepository<Contact>();
+ * const { version } = await contacts.insert(contact, { key: 'import-7' }); // 1
+ * await contacts.update({ ...contact, name: 'New name' }, version); // { value, version: 2 }
+ * await contacts.update({ ...contact, name: 'Late writer' }, version); // throws VersionConflictError
+ * await contacts.get(2, contact.id); // null: another account's
+ * ```
+ */
+export function memoryRepository<T extends { readonly id: number }>(
+  options: MemoryRepositoryOptions<T> = {},
+): Repository<T> {
+  const owner = options.owner ?? accountId;
+  const entries = new Map<number, Entry<T>>();
+  const keys = new Map<string, number>();
+  /** Each account's ids, ascending: ids usually grow, so an insert is usually a push. */
+  const idsByOwner = new Map<number, number[]>();
+
+  const ownerOf = (value: T): number => {
+    const account = owner(value);
+    if (!Number.isSafeInteger(account))
+      throw new TypeError(
+        `record ${String(value.id)} has no integer owner (account_id), not ${String(account)}`,
+      );
+    return account;
+  };
+
+  const stored = (entry: Entry<T>): Versioned<T> => ({ value: entry.value, version: entry.version });
+
+  /** The entry of `id` when it belongs to `account`. */
+  const owned = (account: number, id: number): Entry<T> | undefined => {
+    const entry = entries.get(id);
+    return entry !== undefined && entry.owner === account ? entry : undefined;
+  };
+
+  return {
+    async insert(value: T, insertOptions: InsertOptions = {}): Promise<Inserted<T>> {
+      const key = insertOptions.key;
+      if (key !== undefined) {
+        const existing = entries.get(keys.get(key) ?? Number.NaN);
+        if (existing !== undefined) return { ...stored(existing), created: false };
+      }
+      if (!Number.isSafeInteger(value.id))
+        throw new TypeError(`a record id must be a safe integer, not ${String(value.id)}`);
+      if (entries.has(value.id)) throw new DuplicateRecordError(value.id);
+      const account = ownerOf(value);
+      const entry: Entry<T> = { value: snapshot(value), version: 1, owner: account, key };
+      entries.set(value.id, entry);
+      if (key !== undefined) keys.set(key, value.id);
+      const ids = idsByOwner.get(account);
+      if (ids === undefined) idsByOwner.set(account, [value.id]);
+      else if (ids.length === 0 || (ids[ids.length - 1] as number) < value.id) ids.push(value.id);
+      else ids.splice(position(ids, value.id), 0, value.id);
+      return { ...stored(entry), created: true };
+    },
+
+    async get(account_id: number, id: number): Promise<Versioned<T> | null> {
+      const entry = owned(account_id, id);
+      return entry === undefined ? null : stored(entry);
+    },
+
+    async update(value: T, expected_version: number): Promise<Versioned<T>> {
+      const entry = entries.get(value.id);
+      if (entry === undefined || owner(value) !== entry.owner) throw new RecordMissingError(value.id);
+      if (entry.version !== expected_version)
+        throw new VersionConflictError(value.id, expected_version, entry.version);
+      const next: Entry<T> = { ...entry, value: snapshot(value), version: entry.version + 1 };
+      entries.set(value.id, next);
+      return stored(next);
+    },
+
+    async remove(account_id: number, id: number, expected_version: number): Promise<void> {
+      const entry = owned(account_id, id);
+      if (entry === undefined) throw new RecordMissingError(id);
+      if (entry.version !== expected_version)
+        throw new VersionConflictError(id, expected_version, entry.version);
+      entries.delete(id);
+      if (entry.key !== undefined) keys.delete(entry.key);
+      const ids = idsByOwner.get(account_id);
+      if (ids !== undefined) {
+        const at = position(ids, id);
+        if (ids[at] === id) ids.splice(at, 1);
+      }
+    },
+
+    async list(account_id: number, page: PageRequest): Promise<Page<T>> {
+      checkPage(page);
+      const ids = idsByOwner.get(account_id) ?? [];
+      const items = ids
+        .slice(page.offset, page.offset + page.limit)
+        .map((id) => stored(entries.get(id) as Entry<T>));
+      return { items, total_count: ids.length };
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import type { EventEnvelope } from '../model/event.js';
+import type { PageRequest, Ports } from '../ports.js';
+import { createEventPublisher, type EventPublisher } from './events.js';
+import {
+  createTaxReportBatchService,
+  type TaxReportBatchService,
+  type TaxReportBatchServiceOptions,
+  taxReportBatchHandler,
+} from './taxReportBatches.js';
+import {
+  createTinVerificationService,
+  type TinVerificationService,
+  tinVerificationHandler,
+} from './tinVerifications.js';
+import { createWebHookService, type ResourcePage, type WebHookService } from './webHooks.js';
+import { webhookDeliveryHandler } from './webhookDeliveries.js';
+import { createWorker, type Worker, type WorkerOptions } from './worker.js';
+
+/** Options of {@link createFiscalkit}. */
+export interface FiscalkitOptions extends TaxReportBatchServiceOptions, WorkerOptions {}
+
+/** The account's events (GET /accounts/{account}/events, spec §4.6). */
+export interface EventService {
+  list(account_id: number, page: PageRequest): Promise<ResourcePage<EventEnvelope>>;
+  get(account_id: number, id: number): Promise<EventEnvelope | null>;
+}
+
+/** A fiscalkit service: the use cases over one set of ports, and the worker that runs their jobs. */
+export interface Fiscalkit {
+  readonly ports: Ports;
+  readonly taxReportBatches: TaxReportBatchService;
+  readonly tinVerifications: TinVerificationService;
+  readonly webHooks: WebHookService;
+  readonly events: EventService;
+  /** Publishes events and schedules their deliveries (for the host's own events). */
+  readonly publisher: EventPublisher;
+  /** Runs the background jobs: batches, TIN verifications, webhook deliveries. */
+  readonly worker: Worker;
+}
+
+/**
+ * Wires the services over `ports` (DESIGN.md "Shape"). With `memoryPorts()` from `fiscalkit/memory`
+ * it is a complete service in one process; the host runs `worker.drain()` (or a loop around
+ * `worker.runNext()`) to do the background work.
+ *
+ * @example
+ * ```ts
+ * import { memoryPorts } from 'fiscalkit/memory';
+ * const fiscalkit = createFiscalkit(memoryPorts());
+ * const verification = await fiscalkit.tinVerifications.create(1, { country: 'es', body: pairs });
+ * await fiscalkit.worker.drain();
+ * (await fiscalkit.tinVerifications.get(1, verification.id)).status; // 'success'
+ * ```
+ */
+export function createFiscalkit(ports: Ports, options: FiscalkitOptions = {}): Fiscalkit {
+  const publisher = createEventPublisher(ports);
+  return {
+    ports,
+    publisher,
+    taxReportBatches: createTaxReportBatchService(ports, options),
+    tinVerifications: createTinVerificationService(ports),
+    webHooks: createWebHookService(ports),
+    events: {
+      list: (account_id, page) => ports.events.list(account_id, page),
+      get: (account_id, id) => ports.events.get(account_id, id),
+    },
+    worker: createWorker(
+      ports,
+      [
+        taxReportBatchHandler(ports, publisher),
+        tinVerificationHandler(ports, publisher),
+        webhookDeliveryHandler(ports),
+      ],
+      options,
+    ),
+  };
+}

@@ -1,0 +1,83 @@
+import { LosslessNumber } from 'lossless-json';
+import { describe, expect, it } from 'vitest';
+import { memoryRepository } from '../../../src/adapters/memory/repository.js';
+import type { Account } from '../../../src/model/account.js';
+import type { Contact } from '../../../src/model/contact.js';
+import type { Invoice } from '../../../src/model/invoice.js';
+import { describeRepositoryContract } from '../../contracts/repository.js';
+import { storedAccount, storedContact, storedInvoice } from '../../support/fixtures.js';
+
+/** A record with nested objects, arrays and a value object, as stored resources have. */
+interface Note {
+  id: number;
+  account_id: number;
+  title: string;
+  tags: string[];
+  detail: { amount: LosslessNumber; lines: { text: string }[] };
+}
+
+const note = (id: number, account_id: number, variant: number): Note => ({
+  id,
+  account_id,
+  title: `note ${String(id)}.${String(variant)}`,
+  tags: ['a', String(variant)],
+  detail: { amount: new LosslessNumber(`${String(variant)}.50`), lines: [{ text: 'line' }] },
+});
+
+describeRepositoryContract('memoryRepository (plain records)', () => ({
+  repository: memoryRepository<Note>(),
+  sample: note,
+}));
+
+describeRepositoryContract('memoryRepository (stored contacts)', () => ({
+  repository: memoryRepository<Contact>(),
+  sample: (id, account_id, variant) => storedContact({ id, account_id, name: `Contact ${String(variant)}` }),
+}));
+
+describeRepositoryContract('memoryRepository (stored invoices)', () => ({
+  repository: memoryRepository<Invoice>(),
+  sample: (id, account_id, variant) => storedInvoice({ id, account_id, number: `F-2026/${String(variant)}` }),
+}));
+
+describe('memoryRepository specifics', () => {
+  it('hands out frozen snapshots: a read cannot be changed, and value objects are shared', async () => {
+    const repository = memoryRepository<Note>();
+    const value = note(1, 1, 0);
+    const { value: stored } = await repository.insert(value);
+    expect(stored).not.toBe(value);
+    expect(Object.isFrozen(stored)).toBe(true);
+    expect(Object.isFrozen(stored.detail.lines[0])).toBe(true);
+    expect(stored.detail.amount).toBe(value.detail.amount);
+    expect(() => {
+      (stored as { title: string }).title = 'changed';
+    }).toThrow(TypeError);
+    expect(() => (stored.tags as string[]).push('x')).toThrow(TypeError);
+    // A read answers the stored snapshot itself, not a copy.
+    expect((await repository.get(1, 1))?.value).toBe(stored);
+  });
+
+  it('makes an account its own owner when told (the accounts repository)', async () => {
+    const accounts = memoryRepository<Account>({ owner: (account) => account.id });
+    await accounts.insert(storedAccount({ id: 5 }));
+    expect((await accounts.get(5, 5))?.version).toBe(1);
+    expect(await accounts.get(1, 5)).toBeNull();
+    expect((await accounts.list(5, { offset: 0, limit: 10 })).total_count).toBe(1);
+  });
+
+  it('refuses a record without an integer owner or id, and a page with a negative offset', async () => {
+    const repository = memoryRepository<Note>();
+    await expect(repository.insert({ ...note(1, 1, 0), account_id: Number.NaN })).rejects.toThrow(TypeError);
+    await expect(repository.insert({ ...note(1, 1, 0), id: 1.5 })).rejects.toThrow(TypeError);
+    await expect(repository.list(1, { offset: -1, limit: 10 })).rejects.toThrow(RangeError);
+  });
+
+  it('keeps ids in order whatever the insertion order, across many records', async () => {
+    const repository = memoryRepository<Note>();
+    const ids = Array.from({ length: 500 }, (_, index) => ((index * 7919) % 500) + 1);
+    for (const id of ids) await repository.insert(note(id, 1 + (id % 2), 0));
+    const odd = await repository.list(2, { offset: 0, limit: 1000 });
+    expect(odd.items.map((item) => item.value.id)).toEqual(
+      Array.from({ length: 250 }, (_, index) => 2 * index + 1),
+    );
+  });
+});

@@ -1,0 +1,371 @@
+/**
+ * The contract of the `Repository` port (ports.ts "Storage"): what the services rely on from every
+ * adapter — the memory one and any other (PostgreSQL) — stated as tests. Register it from a
+ * `*.test.ts` file with a factory that gives a fresh, empty repository on every call.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  DuplicateRecordError,
+  RecordMissingError,
+  type Repository,
+  VersionConflictError,
+  type Versioned,
+} from '../../src/ports.js';
+
+/** A repository under test and how to make values for it. */
+export interface RepositorySubject<T extends { readonly id: number }> {
+  /** Empty. */
+  repository: Repository<T>;
+  /**
+   * A value with this `id` that belongs to `account_id` (any positive integer the contract picks).
+   * Values of the same id and account with different `variant`s must differ (`toEqual` fails), and the
+   * same arguments must give equal values.
+   */
+  sample(id: number, account_id: number, variant: number): T;
+}
+
+const A = 1;
+const B = 2;
+
+/**
+ * Changes every plain object and array reachable from `value` (adds a property, appends an item),
+ * best effort: a frozen one throws in strict mode, which the caller ignores — either way the store
+ * must not change.
+ */
+function tamper(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return;
+  for (const child of Object.values(value)) tamper(child);
+  try {
+    if (Array.isArray(value)) value.push('tampered');
+    else Reflect.set(value, 'tampered_by_contract', true);
+  } catch {
+    // Frozen: the adapter refuses the change, which is one of the two allowed outcomes.
+  }
+}
+
+/** What a promise settles to: its value, or the error it rejects with. */
+async function attempt<V>(promise: Promise<V>): Promise<{ value?: V; error?: unknown }> {
+  try {
+    return { value: await promise };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** The error a promise rejects with, or the string 'resolved'. */
+async function outcome<V>(promise: Promise<V>): Promise<unknown> {
+  try {
+    await promise;
+    return 'resolved';
+  } catch (error) {
+    return error;
+  }
+}
+
+/**
+ * Registers the repository contract as a `describe` block named after `name`.
+ *
+ * @example
+ * ```ts
+ * describeRepositoryContract('memoryRepository', () => ({ repository: memoryRepository(), sample }));
+ * ```
+ */
+export function describeRepositoryContract<T extends { readonly id: number }>(
+  name: string,
+  make: () => RepositorySubject<T> | Promise<RepositorySubject<T>>,
+): void {
+  describe(`Repository contract: ${name}`, () => {
+    it('stores an insert at version 1 and answers it; get answers the same', async () => {
+      const { repository, sample } = await make();
+      const inserted = await repository.insert(sample(10, A, 0));
+      expect(inserted).toEqual({ value: sample(10, A, 0), version: 1, created: true });
+      expect(await repository.get(A, 10)).toEqual({ value: sample(10, A, 0), version: 1 });
+      expect(await repository.get(A, 11)).toBeNull();
+    });
+
+    it('refuses a second insert of an id with DuplicateRecordError and keeps the first', async () => {
+      const { repository, sample } = await make();
+      await repository.insert(sample(10, A, 0));
+      const error = await outcome(repository.insert(sample(10, A, 1)));
+      expect(error).toBeInstanceOf(DuplicateRecordError);
+      expect((error as DuplicateRecordError).id).toBe(10);
+      // Another key does not make a stored id insertable either.
+      expect(await outcome(repository.insert(sample(10, A, 2), { key: 'fresh' }))).toBeInstanceOf(
+        DuplicateRecordError,
+      );
+      expect(await repository.get(A, 10)).toEqual({ value: sample(10, A, 0), version: 1 });
+    });
+
+    it('answers an insert whose key is stored with the stored record, created: false, writing nothing', async () => {
+      const { repository, sample } = await make();
+      expect((await repository.insert(sample(10, A, 0), { key: 'job-1' })).created).toBe(true);
+      const again = await repository.insert(sample(11, A, 1), { key: 'job-1' });
+      expect(again).toEqual({ value: sample(10, A, 0), version: 1, created: false });
+      expect(await repository.get(A, 11)).toBeNull();
+      // The answer is the record as it is now, not as it was inserted.
+      await repository.update(sample(10, A, 2), 1);
+      expect(await repository.insert(sample(10, A, 0), { key: 'job-1' })).toEqual({
+        value: sample(10, A, 2),
+        version: 2,
+        created: false,
+      });
+      expect((await repository.list(A, { offset: 0, limit: 10 })).total_count).toBe(1);
+    });
+
+    it('lets the first of two writers that read the same version win; the second gets VersionConflictError', async () => {
+      const { repository, sample } = await make();
+      await repository.insert(sample(10, A, 0));
+      const first = await repository.get(A, 10);
+      const second = await repository.get(A, 10);
+      expect(first?.version).toBe(1);
+      expect(second?.version).toBe(1);
+      expect(await repository.update(sample(10, A, 1), first?.version ?? 0)).toEqual({
+        value: sample(10, A, 1),
+        version: 2,
+      });
+      const error = await outcome(repository.update(sample(10, A, 2), second?.version ?? 0));
+      expect(error).toBeInstanceOf(VersionConflictError);
+      expect(error).toMatchObject({ id: 10, expected_version: 1, actual_version: 2 });
+      expect(await repository.get(A, 10)).toEqual({ value: sample(10, A, 1), version: 2 });
+      // Reading again and retrying succeeds.
+      expect((await repository.update(sample(10, A, 2), 2)).version).toBe(3);
+    });
+
+    it('refuses to update a record that is not stored, or not in the value’s account, with RecordMissingError', async () => {
+      const { repository, sample } = await make();
+      expect(await outcome(repository.update(sample(10, A, 0), 1))).toBeInstanceOf(RecordMissingError);
+      await repository.insert(sample(10, A, 0));
+      const error = await outcome(repository.update(sample(10, B, 1), 1));
+      expect(error).toBeInstanceOf(RecordMissingError);
+      expect((error as RecordMissingError).id).toBe(10);
+      expect(await repository.get(A, 10)).toEqual({ value: sample(10, A, 0), version: 1 });
+      expect(await repository.get(B, 10)).toBeNull();
+    });
+
+    it('removes with the stored version only, in the record’s account only; a removed record is gone', async () => {
+      const { repository, sample } = await make();
+      await repository.insert(sample(10, A, 0), { key: 'k' });
+      await repository.update(sample(10, A, 1), 1);
+      expect(await outcome(repository.remove(A, 10, 1))).toBeInstanceOf(VersionConflictError);
+      expect(await outcome(repository.remove(B, 10, 2))).toBeInstanceOf(RecordMissingError);
+      expect(await outcome(repository.remove(A, 11, 1))).toBeInstanceOf(RecordMissingError);
+      expect(await repository.get(A, 10)).toEqual({ value: sample(10, A, 1), version: 2 });
+      await repository.remove(A, 10, 2);
+      expect(await repository.get(A, 10)).toBeNull();
+      expect(await repository.list(A, { offset: 0, limit: 10 })).toEqual({ items: [], total_count: 0 });
+      expect(await outcome(repository.remove(A, 10, 2))).toBeInstanceOf(RecordMissingError);
+      expect(await outcome(repository.update(sample(10, A, 2), 2))).toBeInstanceOf(RecordMissingError);
+      // The id and the key are free again, each on its own: a new record starts at version 1.
+      expect(await repository.insert(sample(10, A, 3))).toEqual({
+        value: sample(10, A, 3),
+        version: 1,
+        created: true,
+      });
+      expect(await repository.insert(sample(11, A, 4), { key: 'k' })).toEqual({
+        value: sample(11, A, 4),
+        version: 1,
+        created: true,
+      });
+    });
+
+    it('keeps accounts apart: another account’s record is not there for get, list, update or remove', async () => {
+      const { repository, sample } = await make();
+      await repository.insert(sample(10, A, 0));
+      await repository.insert(sample(11, B, 0));
+      expect(await repository.get(B, 10)).toBeNull();
+      expect(await repository.get(A, 11)).toBeNull();
+      const listA = await repository.list(A, { offset: 0, limit: 10 });
+      expect(listA).toEqual({ items: [{ value: sample(10, A, 0), version: 1 }], total_count: 1 });
+      expect((await repository.list(B, { offset: 0, limit: 10 })).items.map((item) => item.value.id)).toEqual(
+        [11],
+      );
+      expect(await repository.list(3, { offset: 0, limit: 10 })).toEqual({ items: [], total_count: 0 });
+      expect(await outcome(repository.remove(B, 10, 1))).toBeInstanceOf(RecordMissingError);
+      expect(await outcome(repository.update(sample(11, A, 1), 1))).toBeInstanceOf(RecordMissingError);
+      expect(await repository.get(B, 11)).toEqual({ value: sample(11, B, 0), version: 1 });
+    });
+
+    it('stores a snapshot: changing the inserted or updated object afterwards changes nothing stored', async () => {
+      const { repository, sample } = await make();
+      const value = sample(10, A, 0);
+      await repository.insert(value);
+      tamper(value);
+      expect(await repository.get(A, 10)).toEqual({ value: sample(10, A, 0), version: 1 });
+      const next = sample(10, A, 1);
+      await repository.update(next, 1);
+      tamper(next);
+      expect(await repository.get(A, 10)).toEqual({ value: sample(10, A, 1), version: 2 });
+    });
+
+    it('answers reads the caller cannot change the store through (frozen or copied)', async () => {
+      const { repository, sample } = await make();
+      const inserted = await repository.insert(sample(10, A, 0));
+      tamper(inserted.value);
+      const read = await repository.get(A, 10);
+      tamper(read?.value);
+      const listed = await repository.list(A, { offset: 0, limit: 1 });
+      tamper(listed.items[0]?.value);
+      expect(await repository.get(A, 10)).toEqual({ value: sample(10, A, 0), version: 1 });
+      expect(await repository.list(A, { offset: 0, limit: 1 })).toEqual({
+        items: [{ value: sample(10, A, 0), version: 1 }],
+        total_count: 1,
+      });
+    });
+
+    it('lists an account’s records in ascending id order, paged by offset and limit, with the total', async () => {
+      const { repository, sample } = await make();
+      for (const id of [50, 20, 90, 10, 70]) await repository.insert(sample(id, A, 0));
+      for (const id of [30, 60]) await repository.insert(sample(id, B, 0));
+      const ids = (page: { items: Versioned<T>[] }) => page.items.map((item) => item.value.id);
+      const all = await repository.list(A, { offset: 0, limit: 100 });
+      expect(ids(all)).toEqual([10, 20, 50, 70, 90]);
+      expect(all.total_count).toBe(5);
+      expect(all.items[0]).toEqual({ value: sample(10, A, 0), version: 1 });
+      const page = await repository.list(A, { offset: 1, limit: 2 });
+      expect(ids(page)).toEqual([20, 50]);
+      expect(page.total_count).toBe(5);
+      expect(ids(await repository.list(A, { offset: 4, limit: 2 }))).toEqual([90]);
+      expect(await repository.list(A, { offset: 5, limit: 2 })).toEqual({ items: [], total_count: 5 });
+      expect(await repository.list(A, { offset: 0, limit: 0 })).toEqual({ items: [], total_count: 5 });
+      await repository.remove(A, 50, 1);
+      expect(ids(await repository.list(A, { offset: 0, limit: 100 }))).toEqual([10, 20, 70, 90]);
+    });
+
+    it('behaves like a map of versioned records under any sequence of operations (model-based)', async () => {
+      type Op =
+        | { op: 'insert'; id: number; account: number; variant: number; key: string | null }
+        | { op: 'update'; id: number; account: number; variant: number; skew: number }
+        | { op: 'remove'; id: number; account: number; skew: number }
+        | { op: 'get'; id: number; account: number }
+        | { op: 'list'; account: number; offset: number; limit: number };
+      const id = fc.integer({ min: 1, max: 6 });
+      const account = fc.constantFrom(A, B);
+      const variant = fc.integer({ min: 0, max: 3 });
+      const skew = fc.constantFrom(0, 0, 0, -1, 1);
+      const opArb: fc.Arbitrary<Op> = fc.oneof(
+        fc.record({
+          op: fc.constant('insert' as const),
+          id,
+          account,
+          variant,
+          key: fc.constantFrom(null, 'a', 'b', 'c'),
+        }),
+        fc.record({ op: fc.constant('update' as const), id, account, variant, skew }),
+        fc.record({ op: fc.constant('remove' as const), id, account, skew }),
+        fc.record({ op: fc.constant('get' as const), id, account }),
+        fc.record({
+          op: fc.constant('list' as const),
+          account,
+          offset: fc.integer({ min: 0, max: 3 }),
+          limit: fc.integer({ min: 0, max: 4 }),
+        }),
+      );
+
+      interface ModelEntry {
+        account: number;
+        variant: number;
+        version: number;
+        key: string | null;
+      }
+
+      await fc.assert(
+        fc.asyncProperty(fc.array(opArb, { maxLength: 40 }), async (ops) => {
+          const { repository, sample } = await make();
+          const model = new Map<number, ModelEntry>();
+          const keys = new Map<string, number>();
+          const versioned = (entryId: number, entry: ModelEntry) => ({
+            value: sample(entryId, entry.account, entry.variant),
+            version: entry.version,
+          });
+          for (const op of ops) {
+            switch (op.op) {
+              case 'insert': {
+                const keyed = op.key === null ? undefined : keys.get(op.key);
+                const keyedEntry = keyed === undefined ? undefined : model.get(keyed);
+                const actual = await attempt(
+                  repository.insert(
+                    sample(op.id, op.account, op.variant),
+                    op.key === null ? {} : { key: op.key },
+                  ),
+                );
+                if (keyed !== undefined && keyedEntry !== undefined) {
+                  expect(actual).toEqual({ value: { ...versioned(keyed, keyedEntry), created: false } });
+                } else if (model.has(op.id)) {
+                  expect(actual.error).toBeInstanceOf(DuplicateRecordError);
+                } else {
+                  expect(actual).toEqual({
+                    value: {
+                      ...versioned(op.id, {
+                        account: op.account,
+                        variant: op.variant,
+                        version: 1,
+                        key: op.key,
+                      }),
+                      created: true,
+                    },
+                  });
+                  model.set(op.id, { account: op.account, variant: op.variant, version: 1, key: op.key });
+                  if (op.key !== null) keys.set(op.key, op.id);
+                }
+                break;
+              }
+              case 'update': {
+                const entry = model.get(op.id);
+                const expected = (entry?.version ?? 1) + op.skew;
+                const actual = await outcome(
+                  repository.update(sample(op.id, op.account, op.variant), expected),
+                );
+                if (entry === undefined || entry.account !== op.account)
+                  expect(actual).toBeInstanceOf(RecordMissingError);
+                else if (entry.version !== expected) expect(actual).toBeInstanceOf(VersionConflictError);
+                else {
+                  expect(actual).toBe('resolved');
+                  entry.version += 1;
+                  entry.variant = op.variant;
+                }
+                break;
+              }
+              case 'remove': {
+                const entry = model.get(op.id);
+                const expected = (entry?.version ?? 1) + op.skew;
+                const actual = await outcome(repository.remove(op.account, op.id, expected));
+                if (entry === undefined || entry.account !== op.account)
+                  expect(actual).toBeInstanceOf(RecordMissingError);
+                else if (entry.version !== expected) expect(actual).toBeInstanceOf(VersionConflictError);
+                else {
+                  expect(actual).toBe('resolved');
+                  model.delete(op.id);
+                  if (entry.key !== null) keys.delete(entry.key);
+                }
+                break;
+              }
+              case 'get': {
+                const entry = model.get(op.id);
+                expect(await repository.get(op.account, op.id)).toEqual(
+                  entry === undefined || entry.account !== op.account ? null : versioned(op.id, entry),
+                );
+                break;
+              }
+              case 'list': {
+                const owned = [...model.entries()]
+                  .filter(([, entry]) => entry.account === op.account)
+                  .sort(([left], [right]) => left - right);
+                expect(await repository.list(op.account, { offset: op.offset, limit: op.limit })).toEqual({
+                  items: owned
+                    .slice(op.offset, op.offset + op.limit)
+                    .map(([entryId, entry]) => versioned(entryId, entry)),
+                  total_count: owned.length,
+                });
+                break;
+              }
+            }
+          }
+        }),
+        { numRuns: 150 },
+      );
+    });
+  });
+}

@@ -33,6 +33,24 @@ export {
   type ValidationIssue,
 } from './errors/validationIssue.js';
 export { issuesFromZod } from './errors/zodIssues.js';
+export {
+  nextWebhookAttempt,
+  WEBHOOK_FIRST_RETRY_MS,
+  WEBHOOK_MAX_RETRY_DELAY_MS,
+  WEBHOOK_RETRY_WINDOW_MS,
+  WEBHOOK_TIMEOUT_MS,
+  webhookRetryDelay,
+} from './events/retrySchedule.js';
+export { webhookBody } from './events/webhookBody.js';
+export {
+  signWebhook,
+  type VerifyWebhookSignatureOptions,
+  verifyWebhookSignature,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_SIGNATURE_TOLERANCE_SECONDS,
+  type WebhookSignatureCheck,
+  type WebhookSignatureFailure,
+} from './events/webhookSignature.js';
 export { checkBic, checkIban, type IbanCheck } from './identifiers/bankAccount.js';
 export { checkBelgianOgm, createBelgianOgm, ogmBase } from './identifiers/belgianOgm.js';
 export type { IdentifierCheck } from './identifiers/identifierCheck.js';
@@ -46,6 +64,24 @@ export {
   type SpanishTinCheck,
   type SpanishTinKind,
 } from './identifiers/spanishTin.js';
+export {
+  type TaxReportBatchEffect,
+  type TaxReportBatchEvent,
+  transitionTaxReportBatch,
+} from './lifecycle/taxReportBatch.js';
+export {
+  type TinVerificationEffect,
+  type TinVerificationEvent,
+  transitionTinVerification,
+} from './lifecycle/tinVerification.js';
+export type { EmitEffect, Transition } from './lifecycle/transition.js';
+export {
+  type NewWebhookDelivery,
+  newWebhookDelivery,
+  type ScheduleEffect,
+  transitionWebhookDelivery,
+  type WebhookDeliveryEvent,
+} from './lifecycle/webhookDelivery.js';
 export {
   ACCOUNT_ROUNDING_METHODS,
   type Account,
@@ -84,6 +120,7 @@ export {
   type TinVerificationFinishedData,
   TinVerificationFinishedDataSchema,
 } from './model/event.js';
+export { instantFromMillis, millisFromInstant } from './model/instant.js';
 export {
   type InlineContact,
   InlineContactSchema,
@@ -238,6 +275,7 @@ export {
   type TaxReportBatch,
   type TaxReportBatchAccepted,
   TaxReportBatchAcceptedSchema,
+  type TaxReportBatchInput,
   type TaxReportBatchRequest,
   TaxReportBatchRequestSchema,
   TaxReportBatchSchema,
@@ -265,6 +303,7 @@ export {
   normalizeCensusResult,
   parseTinVerificationRequest,
   resultName,
+  type StoredTinVerification,
   TIN_VERIFICATION_STATUSES,
   type TinOutcome,
   TinOutcomeSchema,
@@ -298,6 +337,14 @@ export {
   type TransportUpdate,
   TransportUpdateSchema,
 } from './model/transport.js';
+export {
+  WEBHOOK_DELIVERY_STATUSES,
+  type WebhookAttempt,
+  WebhookAttemptSchema,
+  type WebhookDelivery,
+  WebhookDeliverySchema,
+  type WebhookDeliveryStatus,
+} from './model/webhookDelivery.js';
 export {
   applyWebhookSubscriptionUpdate,
   createWebhookSubscription,
@@ -333,6 +380,45 @@ export {
   type RoundingMethod,
   roundingMethodFromAccount,
 } from './money/roundingMethod.js';
+export {
+  type Cache,
+  type CensusClient,
+  CensusError,
+  type CensusFailure,
+  type CensusQuery,
+  type Clock,
+  censusCacheKey,
+  DuplicateRecordError,
+  type EventSink,
+  type IdGenerator,
+  type Inserted,
+  type InsertOptions,
+  type Job,
+  type JobDraft,
+  type JobQueue,
+  type JobStatus,
+  type Lease,
+  LeaseLostError,
+  type LeaseOptions,
+  MAX_CENSUS_PAIRS_PER_CALL,
+  type Page,
+  type PageRequest,
+  type Ports,
+  type RandomSource,
+  RecordMissingError,
+  type Repository,
+  type SchemaError,
+  type SchemaValidator,
+  type SchemaVerdict,
+  type Store,
+  TaxAuthorityError,
+  type TaxAuthoritySubmission,
+  type TaxAuthorityTransport,
+  VersionConflictError,
+  type Versioned,
+  type WebhookRequest,
+  type WebhookTransport,
+} from './ports.js';
 export { accountIssues } from './rules/account.js';
 export { type AutoRemittanceInput, autoRemittanceReference } from './rules/autoRemittance.js';
 export { bankAccountIssues } from './rules/bankAccount.js';
@@ -383,7 +469,7 @@ export { siiTaxReportIssues } from './rules/siiTaxReport.js';
 export { supplierPartyKrsIssues } from './rules/supplierPartyKrs.js';
 export { supplierPartyRegonIssues } from './rules/supplierPartyRegon.js';
 export { type TaxableBaseRoundingFlags, taxableBaseRoundingIssues } from './rules/taxableBaseRounding.js';
-export { batchRecordIssues } from './rules/taxReportBatchRecord.js';
+export { batchRecordIssues, parseBatchRecord } from './rules/taxReportBatchRecord.js';
 export { taxReportTypeChangeIssues } from './rules/taxReportTypeChange.js';
 export { type ThirdPartyFields, thirdPartyIssues } from './rules/thirdParty.js';
 export { thirdPartyCountryIssues } from './rules/thirdPartyCountry.js';
@@ -395,6 +481,38 @@ export {
   type TransportTypeKey,
   transportTypeTakenIssues,
 } from './rules/transportTypeTaken.js';
+export { createEventPublisher, type EventPublisher, WEBHOOK_DELIVERY_JOB } from './service/events.js';
+export {
+  createFiscalkit,
+  type EventService,
+  type Fiscalkit,
+  type FiscalkitOptions,
+} from './service/fiscalkit.js';
+export {
+  BATCH_CHUNK_SIZE,
+  type BatchRequestOptions,
+  createTaxReportBatchService,
+  TAX_REPORT_BATCH_JOB,
+  type TaxReportBatchService,
+  type TaxReportBatchServiceOptions,
+  taxReportBatchHandler,
+} from './service/taxReportBatches.js';
+export {
+  createTinVerificationService,
+  TIN_CACHE_TTL_MS,
+  TIN_VERIFICATION_JOB,
+  type TinVerificationService,
+  tinVerificationHandler,
+} from './service/tinVerifications.js';
+export { createWebHookService, type ResourcePage, type WebHookService } from './service/webHooks.js';
+export { webhookDeliveryHandler } from './service/webhookDeliveries.js';
+export {
+  createWorker,
+  exponentialBackoff,
+  type JobHandler,
+  type Worker,
+  type WorkerOptions,
+} from './service/worker.js';
 export { allocate } from './totals/allocate.js';
 export { computeTotals } from './totals/computeTotals.js';
 export {

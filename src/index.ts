@@ -64,6 +64,7 @@ export {
   type SpanishTinCheck,
   type SpanishTinKind,
 } from './identifiers/spanishTin.js';
+export { type LedgerEvent, transitionLedger } from './lifecycle/ledger.js';
 export {
   type TaxReportBatchEffect,
   type TaxReportBatchEvent,
@@ -188,6 +189,7 @@ export { type KsefThirdParty, KsefThirdPartySchema } from './model/ksefThirdPart
 export {
   LEDGER_STATES,
   type Ledger,
+  type LedgerResponse,
   LedgerSchema,
   type LedgerState,
   ledgerStateFromEstadoEnvio,
@@ -489,6 +491,13 @@ export {
   type FiscalkitOptions,
 } from './service/fiscalkit.js';
 export {
+  createLedgerService,
+  LEDGER_SUBMISSION_JOB,
+  type LedgerService,
+  ledgerSubmissionHandler,
+} from './service/ledgers.js';
+export { siiTitularOf } from './service/siiTitular.js';
+export {
   BATCH_CHUNK_SIZE,
   type BatchRequestOptions,
   createTaxReportBatchService,
@@ -509,6 +518,7 @@ export { webhookDeliveryHandler } from './service/webhookDeliveries.js';
 export {
   createWorker,
   exponentialBackoff,
+  type JobContext,
   type JobHandler,
   type Worker,
   type WorkerOptions,

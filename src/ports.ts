@@ -18,7 +18,7 @@ import type { Account } from './model/account.js';
 import type { Contact } from './model/contact.js';
 import type { EventEnvelope } from './model/event.js';
 import type { Invoice } from './model/invoice.js';
-import type { Ledger } from './model/ledger.js';
+import type { Ledger, LedgerResponse } from './model/ledger.js';
 import type { TaxReport } from './model/taxReport.js';
 import type { TaxReportBatch, TaxReportBatchInput } from './model/taxReportBatch.js';
 import type { CensusAnswer, StoredTinVerification } from './model/tinVerification.js';
@@ -105,7 +105,8 @@ export interface Inserted<T> extends Versioned<T> {
 /** Options of {@link Repository.insert}. */
 export interface InsertOptions {
   /**
-   * An idempotency key, unique within the repository: an insert whose key is already stored creates
+   * An idempotency key, unique within the repository and the record's account (another account's
+   * keys are not seen, as its records are not): an insert whose key is already stored creates
    * nothing and answers the stored value with `created: false`. Background jobs use it so that a
    * record re-processed after a crash finds what the first run stored instead of storing it twice.
    */
@@ -146,7 +147,8 @@ export interface Repository<T extends { readonly id: number }> {
 /**
  * Every repository the services use, one per resource (issue #7). `taxReportBatchInputs` keeps a
  * batch's records exactly as accepted, apart from its status record, so the status record stays small
- * while the job writes it.
+ * while the job writes it. `ledgerResponses` keeps the tax authority's answer to each submitted ledger
+ * (one per ledger, keyed by the ledger's id; spec §4.2 GET /ledgers/{id}/download_response).
  */
 export interface Store {
   accounts: Repository<Account>;
@@ -154,6 +156,7 @@ export interface Store {
   invoices: Repository<Invoice>;
   taxReports: Repository<TaxReport>;
   ledgers: Repository<Ledger>;
+  ledgerResponses: Repository<LedgerResponse>;
   taxReportBatches: Repository<TaxReportBatch>;
   taxReportBatchInputs: Repository<TaxReportBatchInput>;
   tinVerifications: Repository<StoredTinVerification>;
@@ -218,12 +221,19 @@ export interface LeaseOptions {
  * every handler must be idempotent (DESIGN.md "Background work is idempotent and resumable").
  *
  * Contract (`test/contracts/jobQueue.ts`): due jobs are leased oldest `run_at` first, then in enqueue
- * order; a job is never held by two live leases; `complete`, `retry` and `fail` with a lease that has
- * expired and been taken by another worker throw {@link LeaseLostError}.
+ * order; a job is never held by two live leases; `extend`, `complete`, `retry` and `fail` with a lease
+ * that has expired and been taken by another worker throw {@link LeaseLostError}.
  */
 export interface JobQueue {
   enqueue(draft: JobDraft): Promise<{ job: Job; created: boolean }>;
   lease(options: LeaseOptions): Promise<Lease | null>;
+  /**
+   * Renews a lease that is still held: it now expires `lease_ms` after `now`. A long job calls it
+   * between steps so that no second worker takes the job over while it runs; it is also how a worker
+   * proves it still holds a job before acting on its behalf (giving up on its resource). Throws
+   * {@link LeaseLostError} when another worker holds the job.
+   */
+  extend(lease: Lease, options: { now: number; lease_ms: number }): Promise<Lease>;
   complete(lease: Lease): Promise<void>;
   retry(lease: Lease, options: { run_at: number; error: string }): Promise<void>;
   fail(lease: Lease, options: { error: string }): Promise<void>;

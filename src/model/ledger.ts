@@ -134,3 +134,21 @@ export const LedgerSchema = z
 
 /** A stored ledger. */
 export type Ledger = z.output<typeof LedgerSchema>;
+
+/**
+ * The tax authority's response to a ledger's submission, kept as received (spec §4.2 GET
+ * /ledgers/{id}/download_response): for SII, the `RespuestaLR…` document of `RespuestaSuministro.xsd`
+ * (sii.md §7), read with `parseSiiResponse`. **fiscalkit's** shape. One per ledger — `id` is the
+ * ledger's id — because a ledger is answered once: an answered ledger is terminal
+ * ({@link LEDGER_STATES}). Storing it before the ledger's state changes is what lets a submission job
+ * that crashed after AEAT answered reuse the answer instead of submitting the ledger again.
+ */
+export interface LedgerResponse {
+  /** The ledger's id. */
+  id: number;
+  account_id: number;
+  /** The response document, exactly as the transport answered it. */
+  xml: string;
+  /** When it was received: a UTC instant (`instantFromMillis` of the clock). */
+  received_at: string;
+}

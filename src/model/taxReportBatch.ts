@@ -227,11 +227,17 @@ export type TaxReportBatch = z.output<typeof TaxReportBatchSchema>;
  * POST, read by the background job, never changed. `id` is the batch's id. `tax_reports` are the
  * request's records untouched (amounts still lossless numbers), validated one by one later (spec §4.1
  * rule 1). `api_version` is the version the request was read in (spec §4.1 rule 5), for reading the
- * records the way the client wrote them.
+ * records the way the client wrote them; `titular` the account as SII titular at acceptance.
  */
 export interface TaxReportBatchInput {
   id: number;
   account_id: number;
   tax_reports: readonly Readonly<Record<string, unknown>>[];
   api_version: string | null;
+  /**
+   * The SII titular (`Cabecera/Titular`, sii.md §3: the account's name and NIF in compact form) as
+   * the batch was accepted, so every record — also one redone after a crash — is judged against the
+   * same header, whatever happens to the account while the job runs.
+   */
+  titular: { name: string; nif: string };
 }

@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '../model/event.js';
 import type { PageRequest, Ports } from '../ports.js';
 import { createEventPublisher, type EventPublisher } from './events.js';
+import { createLedgerService, type LedgerService, ledgerSubmissionHandler } from './ledgers.js';
 import {
   createTaxReportBatchService,
   type TaxReportBatchService,
@@ -30,11 +31,13 @@ export interface Fiscalkit {
   readonly ports: Ports;
   readonly taxReportBatches: TaxReportBatchService;
   readonly tinVerifications: TinVerificationService;
+  /** The ledgers: submission to the tax authority, download of the message and of the response. */
+  readonly ledgers: LedgerService;
   readonly webHooks: WebHookService;
   readonly events: EventService;
   /** Publishes events and schedules their deliveries (for the host's own events). */
   readonly publisher: EventPublisher;
-  /** Runs the background jobs: batches, TIN verifications, webhook deliveries. */
+  /** Runs the background jobs: batches, ledger submissions, TIN verifications, webhook deliveries. */
   readonly worker: Worker;
 }
 
@@ -59,6 +62,7 @@ export function createFiscalkit(ports: Ports, options: FiscalkitOptions = {}): F
     publisher,
     taxReportBatches: createTaxReportBatchService(ports, options),
     tinVerifications: createTinVerificationService(ports),
+    ledgers: createLedgerService(ports, publisher),
     webHooks: createWebHookService(ports),
     events: {
       list: (account_id, page) => ports.events.list(account_id, page),
@@ -68,6 +72,7 @@ export function createFiscalkit(ports: Ports, options: FiscalkitOptions = {}): F
       ports,
       [
         taxReportBatchHandler(ports, publisher),
+        ledgerSubmissionHandler(ports, publisher),
         tinVerificationHandler(ports, publisher),
         webhookDeliveryHandler(ports),
       ],

@@ -1,6 +1,5 @@
 import { ApiError } from '../errors/ApiError.js';
 import { apiErrorFromIssues, type ValidationIssue } from '../errors/validationIssue.js';
-import { compactSpanishTin } from '../identifiers/spanishTin.js';
 import { type TaxReportBatchEvent, transitionTaxReportBatch } from '../lifecycle/taxReportBatch.js';
 import type { Account } from '../model/account.js';
 import { instantFromMillis } from '../model/instant.js';
@@ -23,6 +22,7 @@ import { siiTitularIssues } from '../sii/recordIssues.js';
 import { type ApiVersion, LATEST_API_VERSION } from '../versions/apiVersion.js';
 import { normalizeRequest } from '../versions/normalize.js';
 import type { EventPublisher } from './events.js';
+import { siiTitularOf } from './siiTitular.js';
 import { exponentialBackoff, type JobHandler } from './worker.js';
 
 /** The job kind of a tax report batch. */
@@ -88,7 +88,7 @@ export function createTaxReportBatchService(
   const base = (options.base_url ?? 'http://localhost').replace(/\/+$/, '');
   return {
     async create(account_id, body, requestOptions = {}) {
-      await requireAccount(ports, account_id);
+      const account = await requireAccount(ports, account_id);
       const parsed = parseTaxReportBatch(body);
       if (!parsed.success) throw apiErrorFromIssues(parsed.issues);
       const id = await ports.ids.next('tax_report_batch');
@@ -97,7 +97,17 @@ export function createTaxReportBatchService(
         account_id,
         tax_reports: parsed.data.tax_reports,
         api_version: requestOptions.api_version ?? null,
+        // The titular as the batch was accepted: every record, including one redone after a crash,
+        // is judged against the same header, whatever happens to the account meanwhile.
+        titular: siiTitularOf(account),
       };
+      // The job first, then the records: a crash in between leaves a job that finds no batch (and
+      // ends), never an `accepted` batch that no job will ever process.
+      await ports.jobs.enqueue({
+        kind: TAX_REPORT_BATCH_JOB,
+        payload: { account_id, batch_id: id },
+        key: `${TAX_REPORT_BATCH_JOB}:${String(id)}`,
+      });
       await ports.store.taxReportBatchInputs.insert(input);
       await ports.store.taxReportBatches.insert({
         id,
@@ -110,11 +120,6 @@ export function createTaxReportBatchService(
         results: [],
         created_at: instantFromMillis(ports.clock.now()),
         finished_at: null,
-      });
-      await ports.jobs.enqueue({
-        kind: TAX_REPORT_BATCH_JOB,
-        payload: { account_id, batch_id: id },
-        key: `${TAX_REPORT_BATCH_JOB}:${String(id)}`,
       });
       return {
         batch_id: id,
@@ -140,15 +145,6 @@ interface Accepted {
 
 /** A record's verdict: accepted, or its errors. */
 type Verdict = Accepted | { index: number; errors: BatchRecordError[] };
-
-/**
- * The titular of the account's SII books (sii.md §3: `Cabecera/Titular` is the taxpayer, the
- * account): its name and its Spanish NIF in the compact form `NIFType` wants (an `ES` prefix and
- * separators dropped).
- */
-function titularOf(account: Account): SiiTitular {
-  return { name: account.name, nif: compactSpanishTin(account.tin_value ?? '') };
-}
 
 /** Issue params of a one-record message are `records[0].field`; a batch names the record's own field. */
 function recordError(issue: ValidationIssue, index: number): BatchRecordError {
@@ -182,6 +178,7 @@ function judge(
   index: number,
   version: ApiVersion,
   titular: SiiTitular,
+  titularProblem: readonly string[],
 ): Verdict {
   const upgraded =
     version === LATEST_API_VERSION
@@ -189,6 +186,11 @@ function judge(
       : normalizeRequest('tax_report', record, { version, operation: 'create' });
   const parsed = parseBatchRecord(upgraded, index);
   if (!parsed.success) return { index, errors: parsed.issues.map((issue) => recordError(issue, index)) };
+  if (titularProblem.length > 0)
+    return {
+      index,
+      errors: titularProblem.map((message) => ({ code: 'parameter_invalid', param: null, message })),
+    };
   const built = buildSiiRecordMessage(recordMessage(parsed.data, titular), 0);
   if (!built.success) return { index, errors: built.issues.map((issue) => recordError(issue, index)) };
   const verdict = ports.schemaValidator.validateSii(built.data);
@@ -238,6 +240,7 @@ function ledgerFields(
 
 /** The batch job's view of one run. */
 class BatchRun {
+  /** Ledger ids by `{key}:{generation}`, as this run has seen them. */
   private readonly ledgers = new Map<string, number>();
 
   constructor(
@@ -271,10 +274,21 @@ class BatchRun {
     return ids;
   }
 
-  /** The batch's ledger for `key`, created on first use (idempotent by key, so a re-run finds it). */
-  private async ledger(key: string, fields: ReturnType<typeof ledgerFields>): Promise<number> {
-    const known = this.ledgers.get(key);
-    if (known !== undefined) return known;
+  /**
+   * Generation `generation` of the batch's ledger for `key`, created on first use (idempotent by key,
+   * so a re-run finds it). A generation is sent once submitted; the next one takes the later records.
+   */
+  private async ledger(
+    key: string,
+    generation: number,
+    fields: ReturnType<typeof ledgerFields>,
+  ): Promise<Versioned<Ledger>> {
+    const known = this.ledgers.get(`${key}:${String(generation)}`);
+    if (known !== undefined) {
+      const current = await this.ports.store.ledgers.get(this.account_id, known);
+      if (current === null) throw new Error(`ledger ${String(known)} disappeared`);
+      return current;
+    }
     const inserted = await this.ports.store.ledgers.insert(
       {
         id: await this.ports.ids.next('ledger'),
@@ -286,32 +300,37 @@ class BatchRun {
         created_at: instantFromMillis(this.ports.clock.now()),
         sent_at: null,
       },
-      { key: `tax_report_batch:${String(this.batch_id)}:ledger:${key}` },
+      { key: `tax_report_batch:${String(this.batch_id)}:ledger:${key}:${String(generation)}` },
     );
-    this.ledgers.set(key, inserted.value.id);
-    return inserted.value.id;
+    this.ledgers.set(`${key}:${String(generation)}`, inserted.value.id);
+    return inserted;
   }
 
   /**
-   * Appends the ids the ledger does not hold yet (idempotent), with optimistic concurrency: on a
-   * version conflict (another writer attached first) it reads again and retries.
+   * Appends the ids none of the key's ledgers holds yet (idempotent) to its first `pending` ledger:
+   * a ledger submitted while the batch runs (`sent` or answered) takes no more records — they go to
+   * the next generation, which is submitted on its own. Optimistic concurrency: on a version
+   * conflict (another writer attached first, or the ledger was just submitted) it reads again.
    */
   private async attach(
     key: string,
     fields: ReturnType<typeof ledgerFields>,
     ids: readonly number[],
   ): Promise<void> {
-    const ledger_id = await this.ledger(key, fields);
     for (;;) {
-      const current = await this.ports.store.ledgers.get(this.account_id, ledger_id);
-      if (current === null) throw new Error(`ledger ${String(ledger_id)} disappeared`);
-      const held = new Set(current.value.tax_report_ids);
+      const held = new Set<number>();
+      let open: Versioned<Ledger> | null = null;
+      for (let generation = 0; open === null; generation += 1) {
+        const ledger = await this.ledger(key, generation, fields);
+        for (const id of ledger.value.tax_report_ids) held.add(id);
+        if (ledger.value.state === 'pending') open = ledger;
+      }
       const missing = ids.filter((id) => !held.has(id));
       if (missing.length === 0) return;
       try {
         await this.ports.store.ledgers.update(
-          { ...current.value, tax_report_ids: [...current.value.tax_report_ids, ...missing] },
-          current.version,
+          { ...open.value, tax_report_ids: [...open.value.tax_report_ids, ...missing] },
+          open.version,
         );
         return;
       } catch (error) {
@@ -395,10 +414,12 @@ export function taxReportBatchHandler(ports: Ports, events: EventPublisher): Job
     kind: TAX_REPORT_BATCH_JOB,
     max_attempts: 5,
     retryDelay: (attempts, error) => exponentialBackoff(attempts, error, { base_ms: 1000, max_ms: 60_000 }),
-    async run(job) {
+    async run(job, context) {
       const { account_id, batch_id } = payload(job);
       let batch = await ports.store.taxReportBatches.get(account_id, batch_id);
-      if (batch === null) return undefined;
+      // The job is queued before the batch is stored (see `create`): not there yet is retried, and a
+      // batch that never comes (the POST failed) ends the job when its attempts are spent.
+      if (batch === null) throw new Error(`tax report batch ${String(batch_id)} is not stored (yet)`);
       if (batch.value.status === 'finished' || batch.value.status === 'failed') {
         await republish(events, batch.value);
         return undefined;
@@ -408,17 +429,13 @@ export function taxReportBatchHandler(ports: Ports, events: EventPublisher): Job
         throw Object.assign(new Error(`the records of batch ${String(batch_id)} are not stored`), {
           retryable: false,
         });
-      const account = await ports.store.accounts.get(account_id, account_id);
       if (batch.value.status === 'accepted') batch = await apply(ports, events, batch, { type: 'start' });
       const version = (input.value.api_version as ApiVersion | null) ?? LATEST_API_VERSION;
-      const titular = account === null ? null : titularOf(account.value);
-      // An account that cannot be the titular fails every record with the same reason, at the record.
-      const titularProblem =
-        titular === null
-          ? [`account ${String(account_id)} no longer exists`]
-          : siiTitularIssues(titular).map(
-              (issue) => `the account cannot be the SII titular: ${issue.message}`,
-            );
+      const titular = input.value.titular;
+      // An account that cannot be the titular fails every SII record with the same reason.
+      const titularProblem = siiTitularIssues(titular).map(
+        (issue) => `the account cannot be the SII titular: ${issue.message}`,
+      );
       const run = new BatchRun(ports, batch_id, account_id);
       const records = input.value.tax_reports;
       const last = batch.value.results.at(-1);
@@ -431,18 +448,7 @@ export function taxReportBatchHandler(ports: Ports, events: EventPublisher): Job
         const end = Math.min(start + BATCH_CHUNK_SIZE, records.length);
         const verdicts: Verdict[] = [];
         for (let index = start; index < end; index += 1) {
-          verdicts.push(
-            titular === null || titularProblem.length > 0
-              ? {
-                  index,
-                  errors: titularProblem.map((message) => ({
-                    code: 'parameter_invalid',
-                    param: null,
-                    message,
-                  })),
-                }
-              : judge(ports, records[index], index, version, titular),
-          );
+          verdicts.push(judge(ports, records[index], index, version, titular, titularProblem));
         }
         const ids = await run.persist(verdicts.filter((verdict): verdict is Accepted => 'report' in verdict));
         const results: BatchRecordResult[] = verdicts.map((verdict) =>
@@ -456,6 +462,8 @@ export function taxReportBatchHandler(ports: Ports, events: EventPublisher): Job
             : { index: verdict.index, status: 'failed', tax_report_id: null, errors: verdict.errors },
         );
         batch = await apply(ports, events, batch, { type: 'record_results', results });
+        // A checkpoint: keep the lease, so no second worker starts on this batch while it runs.
+        await context.renew();
       }
       await apply(ports, events, batch, { type: 'finish', at: instantFromMillis(ports.clock.now()) });
       return undefined;

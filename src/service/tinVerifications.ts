@@ -5,6 +5,7 @@ import { type TinVerificationEvent, transitionTinVerification } from '../lifecyc
 import { instantFromMillis } from '../model/instant.js';
 import {
   type CensusAnswer,
+  normalizeCensusResult,
   parseTinVerificationRequest,
   type StoredTinVerification,
   type TinOutcome,
@@ -69,12 +70,14 @@ export function createTinVerificationService(ports: Ports): TinVerificationServi
         finished_at: null,
         failure: null,
       };
-      await ports.store.tinVerifications.insert(verification);
+      // The job first, then the record: a crash in between leaves a job that finds nothing (and ends),
+      // never a `pending` verification that no job will ever finish.
       await ports.jobs.enqueue({
         kind: TIN_VERIFICATION_JOB,
         payload: { account_id, id },
         key: `${TIN_VERIFICATION_JOB}:${String(id)}`,
       });
+      await ports.store.tinVerifications.insert(verification);
       return toTinVerificationResource(verification);
     },
     async get(account_id, id) {
@@ -116,9 +119,22 @@ async function censusAnswers(
       (query, index) => [censusCacheKey(query), answered[index] as CensusAnswer] as const,
     );
     for (const [key, answer] of entries) answers.set(key, answer);
-    await ports.tinCache.setMany(entries, TIN_CACHE_TTL_MS);
+    await ports.tinCache.setMany(
+      entries.filter(([, answer]) => cacheable(answer)),
+      TIN_CACHE_TTL_MS,
+    );
   }
   return answers;
+}
+
+/**
+ * Whether a census answer may be reused for 24 hours: every verdict on the NIF and name, but not
+ * `NO PROCESADO` ("not processed", es-tin.md §4.3) nor a value AEAT has not documented — those say
+ * nothing about the pair, and the next request should ask again.
+ */
+function cacheable(answer: CensusAnswer): boolean {
+  const result = normalizeCensusResult(answer.result);
+  return result !== null && result !== 'NO PROCESADO';
 }
 
 /** The results of every pair, in input order (spec §2.10). */
@@ -145,7 +161,10 @@ async function finish(
   event: TinVerificationEvent,
 ): Promise<void> {
   const transition = transitionTinVerification(stored.value, event);
-  if (!transition.accepted) return;
+  if (!transition.accepted)
+    throw Object.assign(new Error(`TIN verification ${String(stored.value.id)}: ${transition.reason}`), {
+      retryable: false,
+    });
   await ports.store.tinVerifications.update(transition.state, stored.version);
   for (const effect of transition.effects)
     await events.publish(stored.value.account_id, effect.code, effect.data, eventKey(stored.value.id));
@@ -185,7 +204,9 @@ export function tinVerificationHandler(ports: Ports, events: EventPublisher): Jo
     async run(job) {
       const { account_id, id } = payload(job);
       const stored = await ports.store.tinVerifications.get(account_id, id);
-      if (stored === null) return undefined;
+      // The job is queued before the record is stored (see `create`): not there yet is retried, and
+      // a record that never comes (the POST failed) ends the job when its attempts are spent.
+      if (stored === null) throw new Error(`TIN verification ${String(id)} is not stored (yet)`);
       if (stored.value.status !== 'pending') {
         await events.publish(
           account_id,

@@ -45,7 +45,10 @@ async function record(
   event: WebhookDeliveryEvent,
 ): Promise<void> {
   const transition = transitionWebhookDelivery(stored.value, event);
-  if (!transition.accepted) return;
+  if (!transition.accepted)
+    throw Object.assign(new Error(`webhook delivery ${String(stored.value.id)}: ${transition.reason}`), {
+      retryable: false,
+    });
   await ports.store.webhookDeliveries.update(transition.state, stored.version);
   await scheduleNext(ports, transition.state);
 }
@@ -82,18 +85,34 @@ export function webhookDeliveryHandler(ports: Ports): JobHandler {
   return {
     kind: WEBHOOK_DELIVERY_JOB,
     // Failures of the receiver are attempts, not job errors; a job error is the store or the sink
-    // failing, retried a few times before the job gives up (the delivery stays pending, the event stays).
+    // failing, retried a few times before the job gives up (and hands over to a fresh job).
     max_attempts: 8,
     retryDelay: (attempts, error) => exponentialBackoff(attempts, error, { base_ms: 1000, max_ms: 300_000 }),
-    async giveUp() {},
+    // Job errors are the store or the sink failing, not the receiver. The delivery must not be
+    // stranded `pending` with no job, so giving up queues a fresh job (its own key) five minutes on;
+    // the 24-hour window still ends the delivery once attempts can be recorded again.
+    async giveUp(job) {
+      const { account_id, delivery_id } = deliveryJob(job);
+      // money-safe: an instant in milliseconds.
+      const run_at = ports.clock.now() + 300_000;
+      await ports.jobs.enqueue({
+        kind: WEBHOOK_DELIVERY_JOB,
+        payload: { account_id, delivery_id },
+        key: `${WEBHOOK_DELIVERY_JOB}:${String(delivery_id)}:after-job-${String(job.id)}`,
+        run_at,
+      });
+    },
     async run(job) {
       const { account_id, delivery_id } = deliveryJob(job);
       const stored = await ports.store.webhookDeliveries.get(account_id, delivery_id);
       if (stored === null || stored.value.status !== 'pending') return;
       const delivery = stored.value;
       const now = ports.clock.now();
-      // Not due yet: this run repeats one whose follow-up job may not have been queued (a crash).
-      if (delivery.next_attempt_at !== null && millisFromInstant(delivery.next_attempt_at) > now)
+      // A job older than the delivery's next attempt repeats one whose follow-up job may not have been
+      // queued (a crash between recording an attempt and queuing the next): queue it and stop. Judged
+      // by the job's own `run_at`, not by this worker's clock, which may read a little behind the
+      // queue's and must not make a due attempt look early.
+      if (delivery.next_attempt_at !== null && millisFromInstant(delivery.next_attempt_at) > job.run_at)
         return scheduleNext(ports, delivery);
       const subscription = await ports.store.webhookSubscriptions.get(account_id, delivery.web_hook_id);
       if (subscription === null || !subscription.value.enabled)

@@ -1,5 +1,15 @@
-import type { Clock, Job, JobQueue } from '../ports.js';
+import type { Clock, Job, JobQueue, Lease } from '../ports.js';
 import { LeaseLostError } from '../ports.js';
+
+/** What a running job can ask of its worker. */
+export interface JobContext {
+  /**
+   * Renews the job's lease (`JobQueue.extend`), so that no second worker takes over a long job; a long
+   * handler calls it between steps. Throws `LeaseLostError` when the job was already taken over: the
+   * handler should then stop.
+   */
+  renew(): Promise<void>;
+}
 
 /**
  * The code that runs one kind of job. `run` must be idempotent: the queue delivers at least once, so a
@@ -9,7 +19,7 @@ export interface JobHandler {
   readonly kind: string;
   /** Runs allowed before giving up, the first included. */
   readonly max_attempts: number;
-  run(job: Job): Promise<void>;
+  run(job: Job, context: JobContext): Promise<void>;
   /** How long to wait after failed attempt number `attempts` (1-based) with `error`. */
   retryDelay(attempts: number, error: unknown): number;
   /**
@@ -35,7 +45,18 @@ export interface Worker {
 export interface WorkerOptions {
   /** How long a lease holds before another worker may take the job over; default 5 minutes. */
   lease_ms?: number;
+  /**
+   * Told of errors the worker cannot hand to anyone: the queue failing while a failed job is being
+   * retried or given up (the job then runs again when its lease expires). Default: ignore.
+   */
+  onError?: (error: unknown, job: Job) => void;
 }
+
+/**
+ * Extra runs a job gets when giving up on it fails (the store is down while its resource is being
+ * failed): giving up is retried with the handler's backoff, then the job is failed regardless.
+ */
+const GIVE_UP_RUNS = 3;
 
 const DEFAULT_LEASE_MS = 300_000;
 
@@ -55,9 +76,10 @@ function describe(error: unknown): string {
 /**
  * A worker over `jobs` (issue #7: "job queue (enqueue, lease, complete, retry with backoff;
  * at-least-once)"). Each run: lease a due job, run its handler, then complete it, or — when the
- * handler threw — retry it after the handler's backoff, or give up
- * (`giveUp`, then `fail`) when the attempts are spent or the error is not retryable. A lease lost to
- * another worker (this one was too slow) drops the result silently: the other worker owns the job.
+ * handler threw — retry it after the handler's backoff, or give up (`giveUp`, then `fail`) when the
+ * attempts are spent or the error is not retryable. A lease lost to another worker (this one was too
+ * slow) drops the result silently: the other worker owns the job. `runNext` never rejects because a
+ * job failed; only a queue that cannot lease makes it reject.
  *
  * @example
  * ```ts
@@ -74,27 +96,59 @@ export function createWorker(
   const kinds = [...byKind.keys()];
   const lease_ms = options.lease_ms ?? DEFAULT_LEASE_MS;
 
+  /**
+   * After the handler threw: retry with backoff, or give up. Giving up first renews the lease, which
+   * proves this worker still holds the job — a worker that lost it must not fail a resource another
+   * worker is finishing. When giving up itself fails, it is retried a few runs later.
+   */
+  async function afterFailure(lease: Lease, handler: JobHandler, error: unknown): Promise<void> {
+    const now = ports.clock.now();
+    // money-safe: instants and delays in milliseconds.
+    const later = now + handler.retryDelay(lease.job.attempts, error);
+    try {
+      if (lease.job.attempts < handler.max_attempts && retryable(error)) {
+        await ports.jobs.retry(lease, { run_at: later, error: describe(error) });
+        return;
+      }
+      const held = await ports.jobs.extend(lease, { now, lease_ms });
+      try {
+        await handler.giveUp(held.job, error);
+      } catch (giveUpError) {
+        // money-safe: a run counter.
+        if (held.job.attempts < handler.max_attempts + GIVE_UP_RUNS) {
+          await ports.jobs.retry(held, {
+            run_at: later,
+            error: `giving up failed: ${describe(giveUpError)}`,
+          });
+          return;
+        }
+      }
+      await ports.jobs.fail(held, { error: describe(error) });
+    } catch (queueError) {
+      // Lost lease: another worker owns the job. Anything else: the lease expires and the job runs again.
+      if (!(queueError instanceof LeaseLostError)) options.onError?.(queueError, lease.job);
+    }
+  }
+
   async function runNext(): Promise<boolean> {
-    const lease = await ports.jobs.lease({ now: ports.clock.now(), lease_ms, kinds });
+    let lease = await ports.jobs.lease({ now: ports.clock.now(), lease_ms, kinds });
     if (lease === null) return false;
     const handler = byKind.get(lease.job.kind);
     if (handler === undefined) {
       await ports.jobs.fail(lease, { error: `no handler for job kind ${lease.job.kind}` });
       return true;
     }
+    const context: JobContext = {
+      async renew() {
+        if (lease === null) return;
+        lease = await ports.jobs.extend(lease, { now: ports.clock.now(), lease_ms });
+      },
+    };
     try {
-      await handler.run(lease.job);
+      await handler.run(lease.job, context);
       await ports.jobs.complete(lease);
     } catch (error) {
-      if (error instanceof LeaseLostError) return true;
-      if (lease.job.attempts >= handler.max_attempts || !retryable(error)) {
-        await handler.giveUp(lease.job, error);
-        await ports.jobs.fail(lease, { error: describe(error) });
-      } else {
-        // money-safe: a delay in milliseconds, not an amount.
-        const run_at = ports.clock.now() + handler.retryDelay(lease.job.attempts, error);
-        await ports.jobs.retry(lease, { run_at, error: describe(error) });
-      }
+      if (!(error instanceof LeaseLostError)) await afterFailure(lease, handler, error);
     }
     return true;
   }

@@ -151,6 +151,26 @@ export function describeJobQueueContract(
       expect(await queue.get(job.id)).toMatchObject({ status: 'done', attempts: 2 });
     });
 
+    it('extends a held lease so nobody else takes the job, and refuses to extend a lost one', async () => {
+      const { queue, clock } = await make();
+      const now = clock.now();
+      const { job } = await queue.enqueue({ kind: 'a', payload: {} });
+      const lease = await queue.lease({ now, lease_ms: LEASE_MS });
+      if (lease === null) throw new Error('expected a lease');
+      const renewed = await queue.extend(lease, { now: now + LEASE_MS - 1, lease_ms: LEASE_MS });
+      expect(renewed).toMatchObject({ job: { id: job.id, attempts: 1 }, expires_at: now + 2 * LEASE_MS - 1 });
+      expect(await queue.lease({ now: now + LEASE_MS, lease_ms: LEASE_MS })).toBeNull();
+      expect(await queue.lease({ now: now + 2 * LEASE_MS - 2, lease_ms: LEASE_MS })).toBeNull();
+      const taken = await queue.lease({ now: now + 2 * LEASE_MS - 1, lease_ms: LEASE_MS });
+      expect(taken).toMatchObject({ job: { id: job.id, attempts: 2 } });
+      expect(
+        await rejection(queue.extend(renewed, { now: now + 2 * LEASE_MS, lease_ms: LEASE_MS })),
+      ).toBeInstanceOf(LeaseLostError);
+      if (taken === null) throw new Error('expected the job taken over');
+      await queue.complete(taken);
+      expect(await queue.get(job.id)).toMatchObject({ status: 'done', attempts: 2 });
+    });
+
     it('still accepts a lease that expired but was not taken over', async () => {
       const { queue, clock } = await make();
       const { job } = await queue.enqueue({ kind: 'a', payload: {} });

@@ -99,6 +99,14 @@ export function describeRepositoryContract<T extends { readonly id: number }>(
       expect(await repository.get(A, 10)).toEqual({ value: sample(10, A, 0), version: 1 });
     });
 
+    it('scopes keys by account: another tenant neither sees nor takes a key', async () => {
+      const { repository, sample } = await make();
+      await repository.insert(sample(10, A, 0), { key: 'job-1' });
+      const other = await repository.insert(sample(11, B, 1), { key: 'job-1' });
+      expect(other).toEqual({ value: sample(11, B, 1), version: 1, created: true });
+      expect((await repository.insert(sample(12, A, 2), { key: 'job-1' })).value).toEqual(sample(10, A, 0));
+    });
+
     it('answers an insert whose key is stored with the stored record, created: false, writing nothing', async () => {
       const { repository, sample } = await make();
       expect((await repository.insert(sample(10, A, 0), { key: 'job-1' })).created).toBe(true);
@@ -283,7 +291,7 @@ export function describeRepositoryContract<T extends { readonly id: number }>(
           for (const op of ops) {
             switch (op.op) {
               case 'insert': {
-                const keyed = op.key === null ? undefined : keys.get(op.key);
+                const keyed = op.key === null ? undefined : keys.get(`${String(op.account)}:${op.key}`);
                 const keyedEntry = keyed === undefined ? undefined : model.get(keyed);
                 const actual = await attempt(
                   repository.insert(
@@ -308,7 +316,7 @@ export function describeRepositoryContract<T extends { readonly id: number }>(
                     },
                   });
                   model.set(op.id, { account: op.account, variant: op.variant, version: 1, key: op.key });
-                  if (op.key !== null) keys.set(op.key, op.id);
+                  if (op.key !== null) keys.set(`${String(op.account)}:${op.key}`, op.id);
                 }
                 break;
               }
@@ -338,7 +346,7 @@ export function describeRepositoryContract<T extends { readonly id: number }>(
                 else {
                   expect(actual).toBe('resolved');
                   model.delete(op.id);
-                  if (entry.key !== null) keys.delete(entry.key);
+                  if (entry.key !== null) keys.delete(`${String(entry.account)}:${entry.key}`);
                 }
                 break;
               }

@@ -383,3 +383,84 @@ describe('crash and resume (issue #7)', () => {
     ]);
   });
 });
+
+describe('batches against a changing world (review findings)', () => {
+  it('a ledger submitted while its batch runs takes no more records: later ones go to a new ledger', async () => {
+    const { ports, fiscalkit } = await engines();
+    const { batch_id } = await fiscalkit.taxReportBatches.create(ACCOUNT, {
+      tax_reports: records(BATCH_CHUNK_SIZE + 20),
+    });
+    const update = ports.store.taxReportBatches.update.bind(ports.store.taxReportBatches);
+    let updates = 0;
+    ports.store.taxReportBatches.update = async (...args) => {
+      const result = await update(...args);
+      updates += 1;
+      if (updates === 2) {
+        // After the first chunk's results: the host submits the ledger (here: marks it sent).
+        const [ledger] = (await ports.store.ledgers.list(ACCOUNT, { offset: 0, limit: 10 })).items;
+        if (ledger === undefined) throw new Error('expected a ledger');
+        await ports.store.ledgers.update(
+          { ...ledger.value, state: 'sent', sent_at: '2026-04-20T10:40:00.000Z' },
+          ledger.version,
+        );
+      }
+      return result;
+    };
+    await fiscalkit.worker.drain();
+    const batch = await fiscalkit.taxReportBatches.get(ACCOUNT, batch_id);
+    expect(batch.status).toBe('finished');
+    const ledgers = (await ports.store.ledgers.list(ACCOUNT, { offset: 0, limit: 10 })).items.map(
+      (item) => item.value,
+    );
+    expect(ledgers.map((ledger) => [ledger.state, ledger.tax_report_ids.length])).toEqual([
+      ['sent', BATCH_CHUNK_SIZE],
+      ['pending', 20],
+    ]);
+    const all = ledgers.flatMap((ledger) => ledger.tax_report_ids);
+    expect(new Set(all).size).toBe(BATCH_CHUNK_SIZE + 20);
+  });
+
+  it('judges a resumed chunk against the titular of acceptance, even if the account changed', async () => {
+    const { ports, fiscalkit } = await engines();
+    const { batch_id } = await fiscalkit.taxReportBatches.create(ACCOUNT, { tax_reports: records(10) });
+    crashOnce(ports, 'taxReportBatches.update', 1); // the first record_results
+    await fiscalkit.worker.drain();
+    const account = await ports.store.accounts.get(ACCOUNT, ACCOUNT);
+    if (account === null) throw new Error('expected the account');
+    await ports.store.accounts.update({ ...account.value, tin_value: null }, account.version);
+    ports.clock.advance(60_000);
+    await fiscalkit.worker.drain();
+    const batch = await fiscalkit.taxReportBatches.get(ACCOUNT, batch_id);
+    expect(batch).toMatchObject({ status: 'finished', succeeded_count: 10 });
+    expect((await ports.store.taxReports.list(ACCOUNT, { offset: 0, limit: 50 })).total_count).toBe(10);
+  });
+
+  it('names a non-SII record unsupported_type even when the account cannot be the titular', async () => {
+    const { fiscalkit } = await engines({ tin_value: null });
+    const { batch_id } = await fiscalkit.taxReportBatches.create(ACCOUNT, {
+      tax_reports: [{ ...expedidaF1(), type: 'Ksef' }, expedidaF1()],
+    });
+    await fiscalkit.worker.drain();
+    const batch = await fiscalkit.taxReportBatches.get(ACCOUNT, batch_id);
+    expect(batch.results.map((result) => result.errors[0]?.code)).toEqual([
+      'unsupported_type',
+      'parameter_invalid',
+    ]);
+  });
+
+  it('a POST that fails after queuing its job leaves no batch behind, and the job ends', async () => {
+    const { ports, fiscalkit } = await engines();
+    ports.store.taxReportBatches.insert = async () => {
+      throw new Error('disk full');
+    };
+    await expect(fiscalkit.taxReportBatches.create(ACCOUNT, { tax_reports: records(1) })).rejects.toThrow(
+      'disk full',
+    );
+    for (let i = 0; i < 10; i += 1) {
+      await fiscalkit.worker.drain();
+      ports.clock.advance(60_000);
+    }
+    expect(await ports.jobs.get(1)).toMatchObject({ kind: 'tax_report_batch', status: 'dead' });
+    expect((await ports.events.list(ACCOUNT, { offset: 0, limit: 10 })).total_count).toBe(0);
+  });
+});

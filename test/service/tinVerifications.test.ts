@@ -298,3 +298,18 @@ describe('POST /tin_verifications', () => {
     });
   });
 });
+
+describe('census answers that say nothing', () => {
+  it('does not cache NO PROCESADO: the next request asks again', async () => {
+    const { ports, fiscalkit } = await engines({
+      census: { entries: [{ nif: 'B12345674', name: 'ACME SL', result: 'NO PROCESADO' }] },
+    });
+    const body = [{ tin: 'B12345674', name: 'Acme' }];
+    const first = await fiscalkit.tinVerifications.create(ACCOUNT, { country: 'es', body });
+    await fiscalkit.worker.drain();
+    expect((await fiscalkit.tinVerifications.get(ACCOUNT, first.id)).results[0]?.census_match).toBe(false);
+    await fiscalkit.tinVerifications.create(ACCOUNT, { country: 'es', body });
+    await fiscalkit.worker.drain();
+    expect(ports.census.calls).toHaveLength(2);
+  });
+});

@@ -261,3 +261,48 @@ describe('webhook delivery', () => {
     expect((await fiscalkit.webHooks.deliveries(ACCOUNT, { offset: 0, limit: 25 })).total_count).toBe(1);
   });
 });
+
+describe('deliveries against a failing world (review findings)', () => {
+  it('a worker clock a little behind the queue does not strand a due attempt', async () => {
+    const { ports, fiscalkit } = await withSubscription();
+    ports.webhooks.down(URL);
+    await fiscalkit.taxReportBatches.create(ACCOUNT, { tax_reports: [] });
+    await fiscalkit.worker.drain();
+    ports.webhooks.up(URL);
+    ports.clock.advance(30_000);
+    // The queue leases at its now; the handler's clock reads 5 ms behind once.
+    const now = ports.clock.now.bind(ports.clock);
+    let reads = 0;
+    ports.clock.now = () => {
+      reads += 1;
+      return reads === 2 ? now() - 5 : now();
+    };
+    await fiscalkit.worker.drain();
+    const [delivery] = (await fiscalkit.webHooks.deliveries(ACCOUNT, { offset: 0, limit: 25 })).items;
+    expect(delivery?.status).toBe('delivered');
+  });
+
+  it('a store outage longer than the job retries hands over to a fresh job instead of stranding the delivery', async () => {
+    const { ports, fiscalkit } = await withSubscription();
+    const update = ports.store.webhookDeliveries.update.bind(ports.store.webhookDeliveries);
+    let outage = true;
+    ports.store.webhookDeliveries.update = async (...args) => {
+      if (outage) throw new Error('store down');
+      return update(...args);
+    };
+    await fiscalkit.taxReportBatches.create(ACCOUNT, { tax_reports: [] });
+    for (let i = 0; i < 30; i += 1) {
+      await fiscalkit.worker.drain();
+      ports.clock.advance(60_000);
+    }
+    outage = false;
+    for (let i = 0; i < 30; i += 1) {
+      await fiscalkit.worker.drain();
+      ports.clock.advance(60_000);
+    }
+    const [delivery] = (await fiscalkit.webHooks.deliveries(ACCOUNT, { offset: 0, limit: 25 })).items;
+    expect(delivery?.status).toBe('delivered');
+    // At least once: each run whose record failed posted again; receivers de-duplicate on the event id.
+    expect(new Set(ports.webhooks.requests.map((request) => JSON.parse(request.body).id)).size).toBe(1);
+  });
+});

@@ -205,6 +205,19 @@ export function memoryJobQueue(options: MemoryJobQueueOptions): JobQueue {
       return Object.freeze({ job: slot.job, token, expires_at: slot.expires_at });
     },
 
+    async extend(lease: Lease, extendOptions: { now: number; lease_ms: number }) {
+      checkInstant('now', extendOptions.now);
+      if (!Number.isSafeInteger(extendOptions.lease_ms) || extendOptions.lease_ms <= 0)
+        throw new RangeError(`lease_ms must be a positive integer, not ${String(extendOptions.lease_ms)}`);
+      const slot = held(lease);
+      // money-safe: an instant in milliseconds.
+      slot.expires_at = extendOptions.now + extendOptions.lease_ms;
+      // The old expiry entry is stale from now on; the lease is indexed by its new expiry.
+      slot.generation += 1;
+      leases.push({ at: slot.expires_at, id: slot.job.id, generation: slot.generation });
+      return Object.freeze({ job: slot.job, token: lease.token, expires_at: slot.expires_at });
+    },
+
     async complete(lease: Lease) {
       const slot = held(lease);
       settle(slot, { ...slot.job, status: 'done' });

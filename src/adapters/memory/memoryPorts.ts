@@ -49,6 +49,7 @@ export function memoryStore(): Store {
     invoices: memoryRepository(),
     taxReports: memoryRepository(),
     ledgers: memoryRepository(),
+    ledgerResponses: memoryRepository(),
     taxReportBatches: memoryRepository(),
     taxReportBatchInputs: memoryRepository(),
     tinVerifications: memoryRepository(),

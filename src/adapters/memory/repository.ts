@@ -69,7 +69,8 @@ function checkPage(page: PageRequest): void {
  *
  * - `insert` stores a {@link snapshot} at version 1 (`created: true`). With a `key` already stored it
  *   writes nothing and answers the record stored under that key with `created: false`, even when the
- *   given value differs. An id already stored, without such a key, throws {@link DuplicateRecordError}.
+ *   given value differs. Keys are per account: another account's key is not seen. An id already
+ *   stored, without such a key, throws {@link DuplicateRecordError}.
  * - `get` answers null for a record that is absent or belongs to another account.
  * - `update` throws {@link RecordMissingError} when the id is not stored or `owner(value)` is not the
  *   stored owner (a record never changes account), {@link VersionConflictError} when the version is
@@ -116,7 +117,10 @@ export function memoryRepository<T extends { readonly id: number }>(
 
   return {
     async insert(value: T, insertOptions: InsertOptions = {}): Promise<Inserted<T>> {
-      const key = insertOptions.key;
+      const account = ownerOf(value);
+      // Keys are scoped by account like everything else: another tenant's key is simply not there.
+      const key =
+        insertOptions.key === undefined ? undefined : `${String(account)}\u0000${insertOptions.key}`;
       if (key !== undefined) {
         const existing = entries.get(keys.get(key) ?? Number.NaN);
         if (existing !== undefined) return { ...stored(existing), created: false };
@@ -124,7 +128,6 @@ export function memoryRepository<T extends { readonly id: number }>(
       if (!Number.isSafeInteger(value.id))
         throw new TypeError(`a record id must be a safe integer, not ${String(value.id)}`);
       if (entries.has(value.id)) throw new DuplicateRecordError(value.id);
-      const account = ownerOf(value);
       const entry: Entry<T> = { value: snapshot(value), version: 1, owner: account, key };
       entries.set(value.id, entry);
       if (key !== undefined) keys.set(key, value.id);

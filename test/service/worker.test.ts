@@ -1,0 +1,183 @@
+/**
+ * The worker (src/service/worker.ts): at-least-once jobs over the queue port, retries with backoff,
+ * giving up only while the job is still held, and never rejecting because a job failed.
+ */
+import { describe, expect, it } from 'vitest';
+import { manualClock, memoryJobQueue } from '../../src/adapters/memory/index.js';
+import type { Job } from '../../src/ports.js';
+import { createWorker, exponentialBackoff, type JobHandler } from '../../src/service/worker.js';
+
+function handler(
+  overrides: Partial<JobHandler> & Pick<JobHandler, 'run'>,
+): JobHandler & { gaveUp: number[] } {
+  const gaveUp: number[] = [];
+  return {
+    kind: 'k',
+    max_attempts: 3,
+    retryDelay: (attempts) => 1000 * attempts,
+    async giveUp(job: Job) {
+      gaveUp.push(job.id);
+    },
+    gaveUp,
+    ...overrides,
+  };
+}
+
+function setup() {
+  const clock = manualClock();
+  const jobs = memoryJobQueue({ clock });
+  return { clock, jobs };
+}
+
+describe('createWorker', () => {
+  it('completes a job whose handler succeeds, and answers false when nothing is due', async () => {
+    const { clock, jobs } = setup();
+    const ran: unknown[] = [];
+    const worker = createWorker({ jobs, clock }, [
+      handler({ run: async (job) => void ran.push(job.payload) }),
+    ]);
+    const { job } = await jobs.enqueue({ kind: 'k', payload: { n: 1 } });
+    expect(await worker.runNext()).toBe(true);
+    expect(await worker.runNext()).toBe(false);
+    expect(ran).toEqual([{ n: 1 }]);
+    expect((await jobs.get(job.id))?.status).toBe('done');
+  });
+
+  it('retries a failing job with the handler backoff, then gives up and fails it', async () => {
+    const { clock, jobs } = setup();
+    const failing = handler({
+      run: async () => {
+        throw new Error('store down');
+      },
+    });
+    const worker = createWorker({ jobs, clock }, [failing]);
+    const { job } = await jobs.enqueue({ kind: 'k', payload: {} });
+    await worker.drain();
+    expect(await jobs.get(job.id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      run_at: clock.now() + 1000,
+    });
+    clock.advance(999);
+    expect(await worker.drain()).toBe(0);
+    clock.advance(1);
+    await worker.drain();
+    clock.advance(2000);
+    await worker.drain();
+    expect(failing.gaveUp).toEqual([job.id]);
+    expect(await jobs.get(job.id)).toMatchObject({
+      status: 'dead',
+      attempts: 3,
+      last_error: 'Error: store down',
+    });
+  });
+
+  it('gives up at once on an error that says retrying cannot help', async () => {
+    const { clock, jobs } = setup();
+    const rejecting = handler({
+      run: async () => {
+        throw Object.assign(new Error('malformed'), { retryable: false });
+      },
+    });
+    const { job } = await jobs.enqueue({ kind: 'k', payload: {} });
+    await createWorker({ jobs, clock }, [rejecting]).drain();
+    expect(rejecting.gaveUp).toEqual([job.id]);
+    expect((await jobs.get(job.id))?.status).toBe('dead');
+  });
+
+  it('a worker whose lease was taken over neither rejects nor gives up on the resource', async () => {
+    const { clock, jobs } = setup();
+    let release: () => void = () => {};
+    const blocked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let runs = 0;
+    const slow = handler({
+      max_attempts: 1,
+      async run() {
+        runs += 1;
+        if (runs === 1) {
+          await blocked;
+          throw new Error('conflict: someone else wrote first');
+        }
+      },
+    });
+    const a = createWorker({ jobs, clock }, [slow], { lease_ms: 1000 });
+    const b = createWorker({ jobs, clock }, [slow], { lease_ms: 1000 });
+    const { job } = await jobs.enqueue({ kind: 'k', payload: {} });
+    const running = a.runNext();
+    await Promise.resolve();
+    clock.advance(1000);
+    expect(await b.runNext()).toBe(true);
+    expect((await jobs.get(job.id))?.status).toBe('done');
+    release();
+    expect(await running).toBe(true);
+    expect(slow.gaveUp).toEqual([]);
+    expect((await jobs.get(job.id))?.status).toBe('done');
+  });
+
+  it('retries giving up when it fails, and finally fails the job rather than loop for ever', async () => {
+    const { clock, jobs } = setup();
+    let giveUps = 0;
+    const broken = handler({
+      max_attempts: 2,
+      run: async () => {
+        throw new Error('store down');
+      },
+      async giveUp() {
+        giveUps += 1;
+        throw new Error('still down');
+      },
+    });
+    const errors: unknown[] = [];
+    const worker = createWorker({ jobs, clock }, [broken], { onError: (error) => errors.push(error) });
+    const { job } = await jobs.enqueue({ kind: 'k', payload: {} });
+    for (let i = 0; i < 20; i += 1) {
+      await worker.drain();
+      clock.advance(60_000);
+    }
+    expect(await jobs.get(job.id)).toMatchObject({ status: 'dead', attempts: 5 });
+    expect(giveUps).toBe(4);
+    expect(errors).toEqual([]);
+  });
+
+  it('lets a long job renew its lease so that no other worker takes it over', async () => {
+    const { clock, jobs } = setup();
+    const otherRuns: number[] = [];
+    let step: () => void = () => {};
+    const long = handler({
+      async run(_job, context) {
+        for (let i = 0; i < 3; i += 1) {
+          await new Promise<void>((resolve) => {
+            step = resolve;
+          });
+          clock.advance(900);
+          await context.renew();
+        }
+      },
+    });
+    const other = handler({ run: async (job) => void otherRuns.push(job.id) });
+    const a = createWorker({ jobs, clock }, [long], { lease_ms: 1000 });
+    const b = createWorker({ jobs, clock }, [other], { lease_ms: 1000 });
+    const { job } = await jobs.enqueue({ kind: 'k', payload: {} });
+    const running = a.runNext();
+    for (let i = 0; i < 3; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      step();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(await b.runNext()).toBe(false);
+    }
+    await running;
+    expect(otherRuns).toEqual([]);
+    expect((await jobs.get(job.id))?.status).toBe('done');
+  });
+
+  it('exponentialBackoff doubles up to the cap and honours a longer Retry-After', () => {
+    const limits = { base_ms: 1000, max_ms: 10_000 };
+    expect([1, 2, 3, 4, 5, 6].map((n) => exponentialBackoff(n, null, limits))).toEqual([
+      1000, 2000, 4000, 8000, 10_000, 10_000,
+    ]);
+    expect(exponentialBackoff(1, { retry_after_ms: 30_000 }, limits)).toBe(30_000);
+    expect(exponentialBackoff(4, { retry_after_ms: 10 }, limits)).toBe(8000);
+  });
+});

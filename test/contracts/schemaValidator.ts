@@ -24,6 +24,10 @@ function invalidDocuments(): [string, string][] {
     ['an unknown invoice type', replaced(/<sii:TipoFactura>[^<]*</, '<sii:TipoFactura>F9<')],
     ['an amount with 3 decimals', replaced(/<sii:ImporteTotal>[^<]*</, '<sii:ImporteTotal>1985.001<')],
     ['an element in the wrong namespace', replaced(/siiLR:IDFactura>/g, 'sii:IDFactura>')],
+    // A lone surrogate cannot be written as UTF-8 (an encoder would put U+FFFD in its place, which
+    // makes `<?xml` a processing instruction and the document valid): the validator must see it.
+    ['a lone UTF-16 surrogate', replaced('<?xml', '<?\ud800xml')],
+    ['a lone surrogate in text', replaced(/<sii:NumSerieFacturaEmisor>/, '<sii:NumSerieFacturaEmisor>\udc00')],
     ['an undeclared element', replaced('<sii:TipoFactura>', '<sii:Extra>1</sii:Extra><sii:TipoFactura>')],
   ];
 }

@@ -27,7 +27,10 @@ function invalidDocuments(): [string, string][] {
     // A lone surrogate cannot be written as UTF-8 (an encoder would put U+FFFD in its place, which
     // makes `<?xml` a processing instruction and the document valid): the validator must see it.
     ['a lone UTF-16 surrogate', replaced('<?xml', '<?\ud800xml')],
-    ['a lone surrogate in text', replaced(/<sii:NumSerieFacturaEmisor>/, '<sii:NumSerieFacturaEmisor>\udc00')],
+    [
+      'a lone surrogate in text',
+      replaced(/<sii:NumSerieFacturaEmisor>/, '<sii:NumSerieFacturaEmisor>\udc00'),
+    ],
     ['an undeclared element', replaced('<sii:TipoFactura>', '<sii:Extra>1</sii:Extra><sii:TipoFactura>')],
   ];
 }

@@ -15,13 +15,20 @@
  * @module
  */
 import type { Account } from './model/account.js';
+import type { AccountEvent } from './model/accountEvent.js';
+import type { AccountMembership } from './model/accountMembership.js';
+import type { BankAccountRecord } from './model/bankAccountRecord.js';
 import type { Contact } from './model/contact.js';
+import type { DespatchAdvice } from './model/despatchAdvice.js';
 import type { EventEnvelope } from './model/event.js';
 import type { Invoice } from './model/invoice.js';
 import type { Ledger, LedgerResponse } from './model/ledger.js';
+import type { Order } from './model/order.js';
+import type { StoredRequestLog } from './model/requestLog.js';
 import type { TaxReport } from './model/taxReport.js';
 import type { TaxReportBatch, TaxReportBatchInput } from './model/taxReportBatch.js';
 import type { CensusAnswer, StoredTinVerification } from './model/tinVerification.js';
+import type { StoredTransport } from './model/transport.js';
 import type { WebhookDelivery } from './model/webhookDelivery.js';
 import type { WebhookSubscription } from './model/webhookSubscription.js';
 
@@ -142,7 +149,26 @@ export interface Repository<T extends { readonly id: number }> {
   update(value: T, expected_version: number): Promise<Versioned<T>>;
   remove(account_id: number, id: number, expected_version: number): Promise<void>;
   list(account_id: number, page: PageRequest): Promise<Page<T>>;
+  /**
+   * The account record `id` belongs to, or null when it is not stored. Ids are unique per
+   * repository, so this is the one read that names no account: the HTTP paths without an account
+   * (`GET /invoices/{id}`, `PATCH /contacts/{id}`, spec §4) need it to find the tenant, and the
+   * service then checks that the caller's group owns that account before reading the record
+   * (`src/service/tenancy.ts`), so it never leaks a record.
+   */
+  ownerOf(id: number): Promise<number | null>;
+  /**
+   * The account's records whose top-level fields equal every value of `where` (`null` matches a
+   * field that is null or absent), ascending by id, paged, with their number. For the lookups the
+   * rules need (an invoice number already taken, a contact's offices, a transport type already
+   * configured) and the list filters (invoice `type`); an adapter indexes the fields it is asked
+   * about (issue #10: indexed columns for account, number, type, state).
+   */
+  find(account_id: number, where: Readonly<Record<string, FieldValue>>, page: PageRequest): Promise<Page<T>>;
 }
+
+/** A top-level field value a {@link Repository.find} can match. */
+export type FieldValue = string | number | boolean | null;
 
 /**
  * Every repository the services use, one per resource (issue #7). `taxReportBatchInputs` keeps a
@@ -152,8 +178,18 @@ export interface Repository<T extends { readonly id: number }> {
  */
 export interface Store {
   accounts: Repository<Account>;
+  /** Which group owns each account; the tenant of these records is the group (`AccountMembership`). */
+  accountGroups: Repository<AccountMembership>;
+  /** The account's activity (GET /accounts/{account}/events). */
+  accountEvents: Repository<AccountEvent>;
+  bankAccounts: Repository<BankAccountRecord>;
   contacts: Repository<Contact>;
   invoices: Repository<Invoice>;
+  orders: Repository<Order>;
+  despatchAdvices: Repository<DespatchAdvice>;
+  transports: Repository<StoredTransport>;
+  /** Request logs (spec §7.1); their tenant is the group of the key that made the request, 0 for none. */
+  requestLogs: Repository<StoredRequestLog>;
   taxReports: Repository<TaxReport>;
   ledgers: Repository<Ledger>;
   ledgerResponses: Repository<LedgerResponse>;
@@ -327,6 +363,59 @@ export interface WebhookTransport {
   post(request: WebhookRequest): Promise<{ status: number }>;
 }
 
+// ─── API keys (spec §5) ─────────────────────────────────────────────────────────────────────────────
+
+/** The environments of spec §5 rule 2: sandbox keys start with `test_`. */
+export type ApiEnvironment = 'sandbox' | 'staging' | 'production';
+
+/** An API key as the key store holds it (issue #8: `key`, `environment`, `group`, `expires_at`). */
+export interface ApiKeyRecord {
+  readonly key: string;
+  readonly environment: ApiEnvironment;
+  /** The group the key is linked to; null → 403 `no_account_group` (spec §5 rule 3). */
+  readonly group: number | null;
+  /** When the key stops working (RFC 3339 UTC instant); null for never. */
+  readonly expires_at: string | null;
+}
+
+/** A group of keys: it owns the accounts its keys create and may carry a default API version (spec §5 rule 5, §9 rule 1). */
+export interface AccountGroup {
+  readonly id: number;
+  readonly api_version: string | null;
+}
+
+/**
+ * Where API keys and their groups come from (spec §5). The reference server reads them from a JSON
+ * file (`FISCALKIT_KEYS`); a host plugs in its own identity store.
+ */
+export interface KeyStore {
+  /** The key, or null when no such key exists (→ 401 `invalid_api_key`). */
+  key(key: string): Promise<ApiKeyRecord | null>;
+  group(id: number): Promise<AccountGroup | null>;
+}
+
+// ─── Blobs (attachments, logos) ────────────────────────────────────────────────────────────────────
+
+/** A stored file: an invoice attachment or an account logo. */
+export interface StoredBlob {
+  readonly id: number;
+  readonly account_id: number;
+  readonly filename: string;
+  readonly content_type: string;
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * Files kept outside the resource records (issue #8: "attachments kept through a blob port"), so that
+ * a record stays small and a host can put the bytes in object storage. Tenant-scoped like the store.
+ */
+export interface BlobStore {
+  put(blob: StoredBlob): Promise<void>;
+  get(account_id: number, id: number): Promise<StoredBlob | null>;
+  /** Removes the blob; removing one that is not there does nothing. */
+  remove(account_id: number, id: number): Promise<void>;
+}
+
 // ─── Everything together ───────────────────────────────────────────────────────────────────────────
 
 /** The ports a fiscalkit service runs on; `memoryPorts()` from `fiscalkit/memory` gives all of them. */
@@ -340,6 +429,10 @@ export interface Ports {
   schemaValidator: SchemaValidator;
   events: EventSink;
   webhooks: WebhookTransport;
+  /** Attachment and logo bytes. */
+  blobs: BlobStore;
+  /** API keys and groups (spec §5), read by the HTTP binding's authentication. */
+  keys: KeyStore;
   clock: Clock;
   ids: IdGenerator;
   random: RandomSource;

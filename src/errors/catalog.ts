@@ -32,6 +32,12 @@ export const ERROR_CATALOG = {
   conflict: { status: 409, cause: 'Current resource state rejects the operation' },
   unsupported_type: { status: 422, cause: 'Non-SII type in a tax report batch (per record)' },
   rate_limited: { status: 429, cause: 'Rate limit exceeded (no code on the wire)' },
+  /**
+   * fiscalkit's: a request body over the server's limit (issue #8: over 10 MB). The spec lists no
+   * code for it; a client must still get an error body, and 413 is HTTP's status for it (RFC 9110
+   * §15.5.14).
+   */
+  request_too_large: { status: 413, cause: 'Request body over the size limit' },
 } as const satisfies Record<string, { status: number; cause: string }>;
 
 /** An error code of the catalog (spec §7.2). */

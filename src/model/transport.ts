@@ -101,6 +101,12 @@ export const TransportSchema = z
 export type Transport = z.output<typeof TransportSchema>;
 
 /**
+ * A transport as the store keeps it: with an `id`, since repositories are keyed by id; the wire
+ * addresses it by `code` (spec §2.8), unique within its account, and never shows the id.
+ */
+export type StoredTransport = Transport & { readonly id: number };
+
+/**
  * Parses a transport request body (the object inside `{"transport": …}`): structure and field values
  * only; the code and uniqueness rules are `transportIssues` (`transportCodeIssues`, `transportTypeTakenIssues`) in
  * `src/rules`.

@@ -1,18 +1,31 @@
 import type { EventEnvelope } from '../model/event.js';
 import type { PageRequest, Ports } from '../ports.js';
+import { type AccountEventService, createAccountEventService } from './accountEvents.js';
+import { type AccountService, createAccountService } from './accounts.js';
+import { type BankAccountService, createBankAccountService } from './bankAccounts.js';
+import { type CodeListService, createCodeListService } from './codeLists.js';
+import { type ContactService, createContactService } from './contacts.js';
+import type { ServiceDeps } from './deps.js';
+import { createDespatchAdviceService, type DespatchAdviceService } from './despatchAdvices.js';
+import { createDirectoryService, type DirectoryService } from './directory.js';
+import { createDocumentService, type DocumentService } from './documents.js';
 import { createEventPublisher, type EventPublisher } from './events.js';
+import { createInvoiceService, type InvoiceService } from './invoices.js';
 import { createLedgerService, type LedgerService, ledgerSubmissionHandler } from './ledgers.js';
+import { createOrderService, type OrderService } from './orders.js';
 import {
   createTaxReportBatchService,
   type TaxReportBatchService,
   type TaxReportBatchServiceOptions,
   taxReportBatchHandler,
 } from './taxReportBatches.js';
+import { createTaxReportService, type TaxReportService } from './taxReports.js';
 import {
   createTinVerificationService,
   type TinVerificationService,
   tinVerificationHandler,
 } from './tinVerifications.js';
+import { createTransportService, type TransportService, transportJobHandlers } from './transports.js';
 import { createWebHookService, type ResourcePage, type WebHookService } from './webHooks.js';
 import { webhookDeliveryHandler } from './webhookDeliveries.js';
 import { createWorker, type Worker, type WorkerOptions } from './worker.js';
@@ -29,6 +42,19 @@ export interface EventService {
 /** A fiscalkit service: the use cases over one set of ports, and the worker that runs their jobs. */
 export interface Fiscalkit {
   readonly ports: Ports;
+  readonly accounts: AccountService;
+  /** The account's activity (GET /accounts/{account}/events, spec §4.6). */
+  readonly accountEvents: AccountEventService;
+  readonly bankAccounts: BankAccountService;
+  readonly contacts: ContactService;
+  readonly invoices: InvoiceService;
+  readonly orders: OrderService;
+  readonly despatchAdvices: DespatchAdviceService;
+  readonly taxReports: TaxReportService;
+  readonly transports: TransportService;
+  readonly directory: DirectoryService;
+  readonly documents: DocumentService;
+  readonly codeLists: CodeListService;
   readonly taxReportBatches: TaxReportBatchService;
   readonly tinVerifications: TinVerificationService;
   /** The ledgers: submission to the tax authority, download of the message and of the response. */
@@ -57,9 +83,25 @@ export interface Fiscalkit {
  */
 export function createFiscalkit(ports: Ports, options: FiscalkitOptions = {}): Fiscalkit {
   const publisher = createEventPublisher(ports);
+  const deps: ServiceDeps = {
+    publisher,
+    base_url: (options.base_url ?? 'http://localhost').replace(/\/+$/, ''),
+  };
   return {
     ports,
     publisher,
+    accounts: createAccountService(ports, deps),
+    accountEvents: createAccountEventService(ports),
+    bankAccounts: createBankAccountService(ports, deps),
+    contacts: createContactService(ports, deps),
+    invoices: createInvoiceService(ports, deps),
+    orders: createOrderService(ports, deps),
+    despatchAdvices: createDespatchAdviceService(ports, deps),
+    taxReports: createTaxReportService(ports, deps),
+    transports: createTransportService(ports, deps),
+    directory: createDirectoryService(ports, deps),
+    documents: createDocumentService(ports, deps),
+    codeLists: createCodeListService(ports, deps),
     taxReportBatches: createTaxReportBatchService(ports, options),
     tinVerifications: createTinVerificationService(ports),
     ledgers: createLedgerService(ports, publisher),
@@ -75,6 +117,7 @@ export function createFiscalkit(ports: Ports, options: FiscalkitOptions = {}): F
         ledgerSubmissionHandler(ports, publisher),
         tinVerificationHandler(ports, publisher),
         webhookDeliveryHandler(ports),
+        ...transportJobHandlers(ports, deps),
       ],
       options,
     ),

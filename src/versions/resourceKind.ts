@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { AccountSchema } from '../model/account.js';
+import { AccountEventSchema } from '../model/accountEvent.js';
+import { BankAccountRecordSchema } from '../model/bankAccountRecord.js';
 import { ContactSchema } from '../model/contact.js';
 import { EventSchema } from '../model/event.js';
 import { InvoiceSchema } from '../model/invoice.js';
@@ -23,6 +25,8 @@ export const RESOURCE_KINDS = [
   'tax_report_batch',
   'web_hook',
   'event',
+  'account_event',
+  'bank_account',
 ] as const;
 
 /** A resource kind. */
@@ -168,6 +172,22 @@ export const KINDS: Readonly<Record<ResourceKind, KindShape>> = {
   event: {
     schema: EventSchema,
     plural: 'events',
+    writeOnly: [],
+    expandable: [],
+    omittedFromListEntries: [],
+    numbers: [],
+  },
+  account_event: {
+    schema: AccountEventSchema,
+    plural: 'events',
+    writeOnly: [],
+    expandable: [],
+    omittedFromListEntries: [],
+    numbers: [],
+  },
+  bank_account: {
+    schema: BankAccountRecordSchema,
+    plural: 'bank_accounts',
     writeOnly: [],
     expandable: [],
     omittedFromListEntries: [],

@@ -23,6 +23,11 @@ export interface RepositorySubject<T extends { readonly id: number }> {
    * same arguments must give equal values.
    */
   sample(id: number, account_id: number, variant: number): T;
+  /**
+   * A top-level field of the samples that `find` is tested on: `sample(id, account, variant)[field]`
+   * equals `value(variant)`, and different variants give different values.
+   */
+  findable: { field: string; value(variant: number): string | number | boolean };
 }
 
 const A = 1;
@@ -240,6 +245,51 @@ export function describeRepositoryContract<T extends { readonly id: number }>(
       expect(await repository.list(A, { offset: 0, limit: 0 })).toEqual({ items: [], total_count: 5 });
       await repository.remove(A, 50, 1);
       expect(ids(await repository.list(A, { offset: 0, limit: 100 }))).toEqual([10, 20, 70, 90]);
+    });
+
+    it('answers the account a record belongs to by id alone, and null once it is gone', async () => {
+      const { repository, sample } = await make();
+      await repository.insert(sample(10, A, 0));
+      await repository.insert(sample(11, B, 0));
+      expect(await repository.ownerOf(10)).toBe(A);
+      expect(await repository.ownerOf(11)).toBe(B);
+      expect(await repository.ownerOf(12)).toBeNull();
+      await repository.remove(A, 10, 1);
+      expect(await repository.ownerOf(10)).toBeNull();
+    });
+
+    it('finds an account’s records by field value, in id order, paged, following updates and removals', async () => {
+      const { repository, sample, findable } = await make();
+      const { field, value: valueFor } = findable;
+      const ids = (page: { items: Versioned<T>[] }) => page.items.map((item) => item.value.id);
+      const all = { offset: 0, limit: 100 };
+      for (const [id, variant] of [
+        [30, 1],
+        [10, 1],
+        [20, 2],
+        [40, 1],
+      ] as const)
+        await repository.insert(sample(id, A, variant));
+      await repository.insert(sample(50, B, 1));
+      const one = await repository.find(A, { [field]: valueFor(1) }, all);
+      expect(ids(one)).toEqual([10, 30, 40]);
+      expect(one.total_count).toBe(3);
+      expect(one.items[0]).toEqual({ value: sample(10, A, 1), version: 1 });
+      expect(ids(await repository.find(A, { [field]: valueFor(1) }, { offset: 1, limit: 1 }))).toEqual([30]);
+      expect(ids(await repository.find(B, { [field]: valueFor(1) }, all))).toEqual([50]);
+      expect(await repository.find(A, { [field]: valueFor(3) }, all)).toEqual({ items: [], total_count: 0 });
+      expect(ids(await repository.find(A, {}, all))).toEqual([10, 20, 30, 40]);
+      // An update moves the record between values; a removal takes it out.
+      await repository.update(sample(10, A, 2), 1);
+      await repository.remove(A, 40, 1);
+      expect(ids(await repository.find(A, { [field]: valueFor(1) }, all))).toEqual([30]);
+      expect(ids(await repository.find(A, { [field]: valueFor(2) }, all))).toEqual([10, 20]);
+      // Two conditions must both hold; a value of another JSON type is another value.
+      expect(ids(await repository.find(A, { [field]: valueFor(2), id: 20 }, all))).toEqual([20]);
+      expect(ids(await repository.find(A, { [field]: valueFor(2), id: 30 }, all))).toEqual([]);
+      expect(ids(await repository.find(A, { id: '20' }, all))).toEqual([]);
+      // null matches a field that is absent or null.
+      expect(ids(await repository.find(A, { field_no_sample_has: null }, all))).toEqual([10, 20, 30]);
     });
 
     it('behaves like a map of versioned records under any sequence of operations (model-based)', async () => {

@@ -167,5 +167,27 @@ export function storedResourcesByKind(): Record<ResourceKind, object[]> {
     tax_report_batch: [storedTaxReportBatch()],
     web_hook: [storedWebhookSubscription()],
     event: [storedEvent()],
+    account_event: [
+      {
+        id: 80,
+        account_id: 1,
+        type: 'ContactEvent',
+        name: 'created',
+        resource_id: 3,
+        state: null,
+        created_at: '2026-04-20T10:15:00Z',
+      },
+    ],
+    bank_account: [
+      {
+        id: 81,
+        account_id: 1,
+        iban: 'ES9121000418450200051332',
+        bic: 'CAIXESBBXXX',
+        bank_name: 'CaixaBank',
+        number: null,
+        is_default: true,
+      },
+    ],
   };
 }

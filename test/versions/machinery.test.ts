@@ -648,7 +648,7 @@ describe('normalizeRequest and serialize leave their inputs alone', () => {
 });
 
 describe('serializeList: {<plural>: [...], meta: {total_count, offset, limit}} (spec §2.1)', () => {
-  it('every kind has its own plural', () => {
+  it('every kind has its plural (webhook and account events share `events`)', () => {
     expect(Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, KINDS[kind].plural]))).toEqual({
       account: 'accounts',
       contact: 'contacts',
@@ -660,6 +660,9 @@ describe('serializeList: {<plural>: [...], meta: {total_count, offset, limit}} (
       tax_report_batch: 'tax_report_batches',
       web_hook: 'web_hooks',
       event: 'events',
+      // GET /accounts/{account}/events lists account events (spec §4.6) under the same key.
+      account_event: 'events',
+      bank_account: 'bank_accounts',
     });
   });
 

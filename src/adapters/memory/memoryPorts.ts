@@ -6,26 +6,32 @@
  * @module
  */
 import type { Account } from '../../model/account.js';
+import type { AccountMembership } from '../../model/accountMembership.js';
+import type { StoredRequestLog } from '../../model/requestLog.js';
 import type { CensusAnswer } from '../../model/tinVerification.js';
 import type {
+  BlobStore,
   Cache,
   CensusClient,
   Clock,
   EventSink,
   IdGenerator,
   JobQueue,
+  KeyStore,
   Ports,
   RandomSource,
   SchemaValidator,
   Store,
 } from '../../ports.js';
 import { structuralSiiValidator } from '../../sii/validator/structuralSiiValidator.js';
+import { memoryBlobStore } from './blobStore.js';
 import { memoryCache } from './cache.js';
 import { type MemoryCensus, type MemoryCensusOptions, memoryCensus } from './census.js';
 import { type ManualClock, manualClock } from './clock.js';
 import { memoryEventSink } from './eventSink.js';
 import { sequentialIds } from './ids.js';
 import { memoryJobQueue } from './jobQueue.js';
+import { memoryKeyStore } from './keyStore.js';
 import { webCryptoRandom } from './random.js';
 import { memoryRepository } from './repository.js';
 import { type MemoryTaxAuthority, memoryTaxAuthority } from './taxAuthority.js';
@@ -45,8 +51,15 @@ import { type MemoryWebhookTransport, memoryWebhookTransport } from './webhookTr
 export function memoryStore(): Store {
   return {
     accounts: memoryRepository<Account>({ owner: (account) => account.id }),
+    accountGroups: memoryRepository<AccountMembership>({ owner: (membership) => membership.group_id }),
+    accountEvents: memoryRepository(),
+    bankAccounts: memoryRepository(),
     contacts: memoryRepository(),
     invoices: memoryRepository(),
+    orders: memoryRepository(),
+    despatchAdvices: memoryRepository(),
+    transports: memoryRepository(),
+    requestLogs: memoryRepository<StoredRequestLog>({ owner: (log) => log.group_id }),
     taxReports: memoryRepository(),
     ledgers: memoryRepository(),
     ledgerResponses: memoryRepository(),
@@ -81,6 +94,10 @@ export interface MemoryPortsOptions<C extends Clock = ManualClock> {
   tinCache?: Cache<CensusAnswer>;
   /** Default a {@link memoryEventSink}. */
   events?: EventSink;
+  /** Default a {@link memoryBlobStore}. */
+  blobs?: BlobStore;
+  /** Default an empty {@link memoryKeyStore}. */
+  keys?: KeyStore;
 }
 
 /** The ports {@link memoryPorts} gives: the memory adapters with their controls. */
@@ -90,6 +107,7 @@ export interface MemoryPorts<C extends Clock = ManualClock, K extends CensusClie
   census: K;
   taxAuthority: MemoryTaxAuthority;
   webhooks: MemoryWebhookTransport;
+  keys: KeyStore;
 }
 
 function isCensusClient(census: CensusClient | MemoryCensusOptions): census is CensusClient {
@@ -130,6 +148,8 @@ export function memoryPorts(options: MemoryPortsOptions<Clock> = {}): MemoryPort
     schemaValidator: options.schemaValidator ?? structuralSiiValidator(),
     events: options.events ?? memoryEventSink(),
     webhooks: memoryWebhookTransport(),
+    blobs: options.blobs ?? memoryBlobStore(),
+    keys: options.keys ?? memoryKeyStore(),
     clock,
     ids: options.ids ?? sequentialIds(),
     random: options.random ?? webCryptoRandom(),

@@ -6,6 +6,7 @@
  */
 import {
   DuplicateRecordError,
+  type FieldValue,
   type Inserted,
   type InsertOptions,
   type Page,
@@ -109,6 +110,45 @@ export function memoryRepository<T extends { readonly id: number }>(
 
   const stored = (entry: Entry<T>): Versioned<T> => ({ value: entry.value, version: entry.version });
 
+  /*
+   * Indexes for `find`, built on the first question about a field and kept up to date by every
+   * write after it: field → "account, value" → ids (a Set: deletion in O(1); sorted when read).
+   */
+  const indexes = new Map<string, Map<string, Set<number>>>();
+  const indexKey = (account: number, value: unknown): string => {
+    const field = value === undefined || value === null ? null : value;
+    return `${String(account)}\u0000${typeof field}\u0000${String(field)}`;
+  };
+  const addTo = (index: Map<string, Set<number>>, entry: Entry<T>, field: string): void => {
+    const key = indexKey(entry.owner, (entry.value as Record<string, unknown>)[field]);
+    const ids = index.get(key);
+    if (ids === undefined) index.set(key, new Set([entry.value.id]));
+    else ids.add(entry.value.id);
+  };
+  const indexEntry = (entry: Entry<T>, add: boolean): void => {
+    for (const [field, index] of indexes) {
+      if (add) {
+        addTo(index, entry, field);
+        continue;
+      }
+      const key = indexKey(entry.owner, (entry.value as Record<string, unknown>)[field]);
+      const ids = index.get(key);
+      if (ids !== undefined) {
+        ids.delete(entry.value.id);
+        if (ids.size === 0) index.delete(key);
+      }
+    }
+  };
+  const indexOf = (field: string): Map<string, Set<number>> => {
+    let index = indexes.get(field);
+    if (index === undefined) {
+      index = new Map();
+      for (const entry of entries.values()) addTo(index, entry, field);
+      indexes.set(field, index);
+    }
+    return index;
+  };
+
   /** The entry of `id` when it belongs to `account`. */
   const owned = (account: number, id: number): Entry<T> | undefined => {
     const entry = entries.get(id);
@@ -130,6 +170,7 @@ export function memoryRepository<T extends { readonly id: number }>(
       if (entries.has(value.id)) throw new DuplicateRecordError(value.id);
       const entry: Entry<T> = { value: snapshot(value), version: 1, owner: account, key };
       entries.set(value.id, entry);
+      indexEntry(entry, true);
       if (key !== undefined) keys.set(key, value.id);
       const ids = idsByOwner.get(account);
       if (ids === undefined) idsByOwner.set(account, [value.id]);
@@ -149,7 +190,9 @@ export function memoryRepository<T extends { readonly id: number }>(
       if (entry.version !== expected_version)
         throw new VersionConflictError(value.id, expected_version, entry.version);
       const next: Entry<T> = { ...entry, value: snapshot(value), version: entry.version + 1 };
+      indexEntry(entry, false);
       entries.set(value.id, next);
+      indexEntry(next, true);
       return stored(next);
     },
 
@@ -159,6 +202,7 @@ export function memoryRepository<T extends { readonly id: number }>(
       if (entry.version !== expected_version)
         throw new VersionConflictError(id, expected_version, entry.version);
       entries.delete(id);
+      indexEntry(entry, false);
       if (entry.key !== undefined) keys.delete(entry.key);
       const ids = idsByOwner.get(account_id);
       if (ids !== undefined) {
@@ -170,6 +214,33 @@ export function memoryRepository<T extends { readonly id: number }>(
     async list(account_id: number, page: PageRequest): Promise<Page<T>> {
       checkPage(page);
       const ids = idsByOwner.get(account_id) ?? [];
+      const items = ids
+        .slice(page.offset, page.offset + page.limit)
+        .map((id) => stored(entries.get(id) as Entry<T>));
+      return { items, total_count: ids.length };
+    },
+
+    async ownerOf(id: number): Promise<number | null> {
+      return entries.get(id)?.owner ?? null;
+    },
+
+    async find(
+      account_id: number,
+      where: Readonly<Record<string, FieldValue>>,
+      page: PageRequest,
+    ): Promise<Page<T>> {
+      checkPage(page);
+      const fields = Object.keys(where);
+      let ids: number[];
+      if (fields.length === 0) ids = idsByOwner.get(account_id) ?? [];
+      else {
+        // The smallest index set, checked against the other fields.
+        const sets = fields.map((field) => indexOf(field).get(indexKey(account_id, where[field])));
+        if (sets.some((set) => set === undefined)) return { items: [], total_count: 0 };
+        const [smallest, ...others] = (sets as Set<number>[]).sort((a, b) => a.size - b.size);
+        ids = [...(smallest as Set<number>)].filter((id) => others.every((set) => set.has(id)));
+        ids.sort((a, b) => a - b);
+      }
       const items = ids
         .slice(page.offset, page.offset + page.limit)
         .map((id) => stored(entries.get(id) as Entry<T>));

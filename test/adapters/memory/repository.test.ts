@@ -12,6 +12,7 @@ interface Note {
   id: number;
   account_id: number;
   title: string;
+  status: string;
   tags: string[];
   detail: { amount: LosslessNumber; lines: { text: string }[] };
 }
@@ -20,6 +21,7 @@ const note = (id: number, account_id: number, variant: number): Note => ({
   id,
   account_id,
   title: `note ${String(id)}.${String(variant)}`,
+  status: `s${String(variant)}`,
   tags: ['a', String(variant)],
   detail: { amount: new LosslessNumber(`${String(variant)}.50`), lines: [{ text: 'line' }] },
 });
@@ -27,16 +29,19 @@ const note = (id: number, account_id: number, variant: number): Note => ({
 describeRepositoryContract('memoryRepository (plain records)', () => ({
   repository: memoryRepository<Note>(),
   sample: note,
+  findable: { field: 'status', value: (variant) => `s${String(variant)}` },
 }));
 
 describeRepositoryContract('memoryRepository (stored contacts)', () => ({
   repository: memoryRepository<Contact>(),
   sample: (id, account_id, variant) => storedContact({ id, account_id, name: `Contact ${String(variant)}` }),
+  findable: { field: 'name', value: (variant) => `Contact ${String(variant)}` },
 }));
 
 describeRepositoryContract('memoryRepository (stored invoices)', () => ({
   repository: memoryRepository<Invoice>(),
   sample: (id, account_id, variant) => storedInvoice({ id, account_id, number: `F-2026/${String(variant)}` }),
+  findable: { field: 'number', value: (variant) => `F-2026/${String(variant)}` },
 }));
 
 describe('memoryRepository specifics', () => {

@@ -1,0 +1,205 @@
+/**
+ * The reference HTTP binding of fiscalkit (issue #8; DESIGN.md "Shape": thin — parse, call a use
+ * case, serialize). Every request goes through the same steps, in the order the spec's errors imply:
+ *
+ * 1. a request log id (`X-B2B-API-Request-Id` on every response, spec §7.1);
+ * 2. authentication (spec §5) and the rate limit per key (429 with no code, spec §7.2);
+ * 3. the API version: header, else the key's group, checked against the host (`resolveVersion`, spec §9);
+ * 4. a legacy (v2025-01-01) path mapped to its canonical path (`resolveLegacyPath`);
+ * 5. the router (`routes/`), whose handlers call `src/service`;
+ * 6. errors as `{error: {code, message, param, request_log_url, type}}` (spec §7.1), never a stack
+ *    trace; the request log stored with the status and error code.
+ */
+import { Hono } from 'hono';
+import { ApiError, isApiError } from '../../src/errors/ApiError.js';
+import { errorBody } from '../../src/errors/errorBody.js';
+import type { Fiscalkit } from '../../src/index.js';
+import { instantFromMillis } from '../../src/model/instant.js';
+import type { ApiVersion } from '../../src/versions/apiVersion.js';
+import { resolveLegacyPath } from '../../src/versions/legacyPaths.js';
+import { REQUEST_ID_HEADER, requestIdHeaders } from '../../src/versions/protocol.js';
+import { LEGACY_API_VERSION, resolveVersion } from '../../src/versions/resolveVersion.js';
+import { toJson } from '../../src/versions/serialize.js';
+import { API_KEY_HEADER, authenticate } from './authenticate.js';
+import { publicRoute } from './publicRoutes.js';
+import { type RateLimiter, tokenBucket } from './rateLimit.js';
+import { registerRoutes } from './routes/index.js';
+import type { HttpOptions, RequestState, RouterEnv } from './state.js';
+
+/** Largest request body by default: 10 MiB (issue #8). */
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** The HTTP app: a `fetch` handler, as Node (`@hono/node-server`), Bun and Deno serve it. */
+export interface HttpApp {
+  fetch(request: Request): Promise<Response>;
+}
+
+/** What one request answered, for its log. */
+interface Outcome {
+  group_id: number;
+  error_code: string | null;
+  error_param: string | null;
+}
+
+const BATCH_PATH = /^\/accounts\/[^/]+\/tax_report_batches(?:\/|$)/;
+
+/**
+ * The HTTP binding of a fiscalkit service.
+ *
+ * @example
+ * ```ts
+ * import { serve } from '@hono/node-server';
+ * const app = createHttpApp(createFiscalkit(memoryPorts()), { environment: 'sandbox', base_url: 'http://localhost:3000' });
+ * serve({ fetch: app.fetch, port: 3000 });
+ * ```
+ */
+export function createHttpApp(fiscalkit: Fiscalkit, httpOptions: HttpOptions): HttpApp {
+  const options = {
+    environment: httpOptions.environment,
+    base_url: httpOptions.base_url.replace(/\/+$/, ''),
+    max_body_bytes: httpOptions.max_body_bytes ?? DEFAULT_MAX_BODY_BYTES,
+  };
+  const now = httpOptions.now ?? (() => Date.now());
+  const limits =
+    httpOptions.rate_limit === undefined ? { capacity: 200, per_second: 100 } : httpOptions.rate_limit;
+  const limiter: RateLimiter | null = limits === null ? null : tokenBucket(limits, now);
+  const ports = fiscalkit.ports;
+
+  const router = new Hono<RouterEnv>();
+  registerRoutes(router);
+  router.notFound((c) => {
+    throw new ApiError('resource_missing', `No such endpoint: ${c.req.method} ${c.env.original_path}`, {
+      param: null,
+    });
+  });
+  router.onError((error) => {
+    throw error;
+  });
+
+  async function handle(
+    request: Request,
+    request_id: number,
+    outcome: Outcome,
+  ): Promise<[Response, ApiVersion | null]> {
+    const url = new URL(request.url);
+    const request_log_url = `${options.base_url}/request_logs/${String(request_id)}`;
+    let version: ApiVersion | null = null;
+    try {
+      const open = publicRoute(request.method, url.pathname);
+      if (open !== null) return [await open(request), null];
+      const { key, group } = await authenticate(
+        ports.keys,
+        request.headers.get(API_KEY_HEADER),
+        options.environment,
+        ports.clock.now(),
+      );
+      outcome.group_id = group.id;
+      const wait = limiter?.take(key.key) ?? 0;
+      if (wait > 0) {
+        outcome.error_code = 'rate_limited';
+        return [rateLimited(wait, request_log_url), null];
+      }
+      const resolved = resolveVersion({
+        header: request.headers.get('X-B2B-API-Version'),
+        groupVersion: group.api_version,
+        // Behind a proxy the public host arrives in X-Forwarded-Host (spec §9 rule 3 judges the host
+        // the client called).
+        host: request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host,
+        endpoint: BATCH_PATH.test(url.pathname) ? 'tax_report_batches' : null,
+        hosts: httpOptions.hosts,
+      });
+      if (!resolved.success) {
+        const issue = resolved.issues[0] as { code: 'invalid_api_version'; message: string };
+        throw new ApiError(issue.code, issue.message, { param: null });
+      }
+      version = resolved.data;
+      let path = `${url.pathname}${url.search}`;
+      if (version === LEGACY_API_VERSION) {
+        const legacy = resolveLegacyPath(request.method, path);
+        if (!legacy.ok) throw new ApiError(legacy.code, legacy.message, { param: null });
+        path = legacy.path;
+      }
+      const state: RequestState = {
+        fiscalkit,
+        options,
+        caller: { group_id: group.id, api_version: version },
+        version,
+        request_id,
+        request_log_url,
+        original_path: url.pathname,
+      };
+      const routed = new Request(new URL(path, url.origin), request);
+      return [await router.fetch(routed, state), version];
+    } catch (error) {
+      return [errorResponse(error, request_log_url, outcome), version];
+    }
+  }
+
+  return {
+    async fetch(request) {
+      const started = ports.clock.now();
+      const request_id = await ports.ids.next('request_log');
+      const outcome: Outcome = { group_id: 0, error_code: null, error_param: null };
+      const [response, version] = await handle(request, request_id, outcome);
+      const headers = new Headers(response.headers);
+      for (const name of version === null ? [REQUEST_ID_HEADER] : requestIdHeaders(version))
+        headers.set(name, String(request_id));
+      const url = new URL(request.url);
+      if (outcome.error_code === null && response.status >= 400) outcome.error_code = 'http_error';
+      await ports.store.requestLogs.insert({
+        id: request_id,
+        group_id: outcome.group_id,
+        method: request.method,
+        path: `${url.pathname}${url.search}`.slice(0, 2048),
+        status: response.status,
+        api_version: version,
+        error_code: outcome.error_code,
+        error_param: outcome.error_param,
+        created_at: instantFromMillis(started),
+      });
+      return new Response(response.body, { status: response.status, headers });
+    },
+  };
+}
+
+/** The error response of spec §7.1; anything that is not an `ApiError` is a bug and answers 500. */
+function errorResponse(error: unknown, request_log_url: string, outcome: Outcome): Response {
+  if (!isApiError(error)) {
+    console.error('fiscalkit http: unexpected error', error);
+    outcome.error_code = 'internal_error';
+    return json(500, {
+      error: {
+        code: null,
+        message: 'Internal error: the request log has the details of the request',
+        param: null,
+        request_log_url,
+        type: 'api_error',
+      },
+    });
+  }
+  outcome.error_code = error.code;
+  outcome.error_param = error.param;
+  return json(error.status, errorBody(error, { requestLogUrl: request_log_url }));
+}
+
+/** 429 with no code (spec §7.2), and when to try again (RFC 9110 `Retry-After`). */
+function rateLimited(wait: number, request_log_url: string): Response {
+  const response = json(429, {
+    error: {
+      code: null,
+      message: 'Rate limit exceeded: retry later with exponential backoff',
+      param: null,
+      request_log_url,
+      type: 'invalid_request_error',
+    },
+  });
+  response.headers.set('Retry-After', String(wait));
+  return response;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(toJson(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}

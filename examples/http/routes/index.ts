@@ -1,0 +1,42 @@
+/**
+ * Every route of the reference HTTP binding, one file per resource family (spec §4).
+ */
+import type { Hono } from 'hono';
+import type { RouterEnv } from '../state.js';
+import { accountRoutes } from './accounts.js';
+import { codeListRoutes } from './codeLists.js';
+import { contactRoutes } from './contacts.js';
+import { despatchAdviceRoutes } from './despatchAdvices.js';
+import { documentRoutes } from './documents.js';
+import { engineRoutes } from './engines.js';
+import { invoiceRoutes } from './invoices.js';
+import { orderRoutes } from './orders.js';
+import { requestLogRoutes } from './requestLogs.js';
+import { taxReportRoutes } from './taxReports.js';
+import { transportRoutes } from './transports.js';
+
+/** The router of the binding. */
+export type Router = Hono<RouterEnv>;
+
+/**
+ * Registers every route on `router`.
+ *
+ * @example
+ * ```ts
+ * const router = new Hono<RouterEnv>();
+ * registerRoutes(router);
+ * ```
+ */
+export function registerRoutes(router: Router): void {
+  accountRoutes(router);
+  contactRoutes(router);
+  invoiceRoutes(router);
+  orderRoutes(router);
+  despatchAdviceRoutes(router);
+  taxReportRoutes(router);
+  transportRoutes(router);
+  codeListRoutes(router);
+  documentRoutes(router);
+  engineRoutes(router);
+  requestLogRoutes(router);
+}

@@ -1,0 +1,21 @@
+/**
+ * GET /request_logs/{id} (spec §7.1: "`request_log_url` links to the stored request log"): a log of
+ * a request made with a key of the caller's group, or of a request no key authenticated (its id is
+ * the only way to name it, and it holds no body).
+ */
+import { RequestLogSchema } from '../../../src/model/requestLog.js';
+import { resourceMissing } from '../../../src/service/tenancy.js';
+import { pathId, sendJson } from '../wire.js';
+import type { Router } from './index.js';
+
+/** Registers GET /request_logs/{id}. */
+export function requestLogRoutes(router: Router): void {
+  router.get('/request_logs/:id', async (c) => {
+    const id = pathId(c, 'id', 'request log');
+    const logs = c.env.fiscalkit.ports.store.requestLogs;
+    const log = (await logs.get(c.env.caller.group_id, id)) ?? (await logs.get(0, id));
+    if (log === null) throw resourceMissing('request log', id);
+    const { group_id: _group, ...wire } = log.value;
+    return sendJson(c, 200, { request_log: RequestLogSchema.parse(wire) });
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * What every route handler of the reference HTTP binding knows about its request: the fiscalkit
+ * service, the caller (group and version) and the request log it answers under. The outer app
+ * (`app.ts`) authenticates and resolves the version, then hands these to the router as its
+ * environment, so a handler is only: parse, call a use case, serialize.
+ */
+import type { Fiscalkit } from '../../src/index.js';
+import type { ApiEnvironment } from '../../src/ports.js';
+import type { Caller } from '../../src/service/caller.js';
+import type { ApiVersion } from '../../src/versions/apiVersion.js';
+
+/** Options of the HTTP binding. */
+export interface HttpOptions {
+  /** The environment this server is (spec §5 rule 2): keys of another environment are refused. */
+  environment: ApiEnvironment;
+  /** The public base URL, for `status_url` and `request_log_url` (no trailing slash). */
+  base_url: string;
+  /** Largest request body in bytes; default 10 MiB (issue #8: "over 10 MB → 413"). */
+  max_body_bytes?: number;
+  /** Requests per key: a token bucket of `capacity` refilled at `per_second`; default 200 and 100. */
+  rate_limit?: { capacity: number; per_second: number } | null;
+  /** The hosts of each version kind (spec §9 rule 3); default the public service's. */
+  hosts?: import('../../src/versions/hosts.js').ServiceHosts;
+  /** Reads the time for the rate limiter (default `Date.now`). */
+  now?: () => number;
+}
+
+/** The state of one request, the router's environment (`c.env`). */
+export interface RequestState {
+  fiscalkit: Fiscalkit;
+  options: Required<Pick<HttpOptions, 'environment' | 'base_url' | 'max_body_bytes'>>;
+  caller: Caller;
+  version: ApiVersion;
+  /** The request log id (`X-B2B-API-Request-Id`). */
+  request_id: number;
+  request_log_url: string;
+  /** The path as the client wrote it (a legacy path before its mapping, spec §9). */
+  original_path: string;
+}
+
+/** The Hono environment of the router. */
+export interface RouterEnv {
+  Bindings: RequestState;
+}

@@ -1,0 +1,177 @@
+/**
+ * The wire helpers of the route handlers (spec §2.1, §7, §9): reading a body without loss, unwrapping
+ * `{account: {...}}`, upgrading a request from the caller's version, writing a resource in the
+ * caller's version with the status that version uses, lists with `meta`, and path ids. Every
+ * difference between versions is asked of `src/versions` (DESIGN.md: no `if (version < …)` here).
+ */
+import type { Context } from 'hono';
+import { ApiError } from '../../src/errors/ApiError.js';
+import { apiErrorFromIssues, type ValidationIssue } from '../../src/errors/validationIssue.js';
+import { type ListQuery, parseListQuery } from '../../src/model/listQuery.js';
+import type { Operation } from '../../src/model/parse.js';
+import type { PageRequest } from '../../src/ports.js';
+import { resourceMissing } from '../../src/service/tenancy.js';
+import type { JsonObject } from '../../src/versions/fieldPath.js';
+import { parseJsonBody } from '../../src/versions/jsonBody.js';
+import { legacyPath } from '../../src/versions/legacyPaths.js';
+import { normalizeRequest } from '../../src/versions/normalize.js';
+import {
+  createdStatus,
+  type VersionedEndpoint,
+  versionHasEndpoint,
+  writeStatus,
+} from '../../src/versions/protocol.js';
+import type { ResourceKind } from '../../src/versions/resourceKind.js';
+import { serialize, serializeList, toJson } from '../../src/versions/serialize.js';
+import type { RouterEnv } from './state.js';
+
+/** A route handler's context. */
+export type RouteContext = Context<RouterEnv>;
+
+/** Throws the error of the first issue (a 400 before any 422), as every use case does. */
+export function fail(issues: readonly ValidationIssue[]): never {
+  throw apiErrorFromIssues(issues);
+}
+
+/**
+ * The request body as JSON, read without loss (numbers stay `LosslessNumber`): over the size limit →
+ * 413 `request_too_large`; empty or malformed → 400 `invalid_request_params`.
+ */
+export async function readJson(c: RouteContext): Promise<unknown> {
+  const max = c.env.options.max_body_bytes;
+  const declared = Number(c.req.header('content-length') ?? '0'); // money-safe: a byte count
+  if (declared > max) throw tooLarge(max);
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > max) throw tooLarge(max);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError('invalid_request_params', 'the request body is not UTF-8');
+  }
+  if (text.trim() === '') throw new ApiError('invalid_request_params', 'the request needs a JSON body');
+  const parsed = parseJsonBody(text, { maxBytes: max });
+  if (!parsed.success) fail(parsed.issues);
+  return parsed.data;
+}
+
+function tooLarge(max: number): ApiError {
+  return new ApiError('request_too_large', `the request body is larger than ${String(max)} bytes`);
+}
+
+/**
+ * The resource object of a wrapped body (`{"invoice": {...}}`, spec §4: bodies wrap the resource in
+ * its singular name): a body without it, or with something else than an object there, is 400
+ * `invalid_request_params` at `name`.
+ */
+export function unwrap(body: unknown, name: string): JsonObject {
+  const inner = isObject(body) ? body[name] : undefined;
+  if (!isObject(inner))
+    throw new ApiError('invalid_request_params', `the body must be an object {"${name}": {...}}`, {
+      param: name,
+    });
+  return inner;
+}
+
+/**
+ * Reads a wrapped resource body and upgrades it from the caller's version to the canonical
+ * (newest) shape (DESIGN.md "Versions are a chain of changes"), ready for the use case's parser.
+ */
+export async function resourceBody(
+  c: RouteContext,
+  kind: ResourceKind,
+  name: string,
+  operation: Operation,
+  stored?: object | null,
+): Promise<JsonObject> {
+  const inner = unwrap(await readJson(c), name);
+  return normalizeRequest(kind, inner, {
+    version: c.env.version,
+    operation,
+    stored: (stored ?? null) as JsonObject | null,
+  }) as JsonObject;
+}
+
+/** Whether a value is a plain JSON object. */
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** How a write answers: `created` (POST create), `write` (PUT, PATCH, DELETE, actions) or `read`. */
+export type Outcome = 'created' | 'write' | 'read';
+
+/** The HTTP status of an outcome in the caller's version (spec §2.1, api-notes.md §3.2). */
+export function statusOf(c: RouteContext, outcome: Outcome): 200 | 201 | 204 {
+  if (outcome === 'created') return createdStatus(c.env.version);
+  if (outcome === 'write') return writeStatus(c.env.version);
+  return 200;
+}
+
+/** Answers a JSON body (lossless numbers written as they are) or, for 204, no body. */
+export function sendJson(c: RouteContext, status: number, body: unknown): Response {
+  if (status === 204) return c.body(null, 204);
+  return c.body(toJson(body), status as 200, { 'Content-Type': 'application/json; charset=utf-8' });
+}
+
+/**
+ * Answers one resource wrapped in its singular name, serialized for the caller's version, with the
+ * status of `outcome` in that version. A legacy create (204) carries the new resource's legacy path
+ * in `Location` when `location` is given.
+ */
+export function send(
+  c: RouteContext,
+  kind: ResourceKind,
+  resource: object,
+  outcome: Outcome = 'read',
+  options: { include?: readonly string[]; name?: string; location?: string } = {},
+): Response {
+  const status = statusOf(c, outcome);
+  if (status === 204 && options.location !== undefined)
+    c.header('Location', `${c.env.options.base_url}${legacyPath('GET', options.location)}`);
+  const body = serialize(kind, resource, { version: c.env.version, include: options.include });
+  return sendJson(c, status, { [options.name ?? kind]: body });
+}
+
+/** Answers a list: `{<plural>: [...], meta: {total_count, offset, limit}}` (spec §2.1). */
+export function sendList(
+  c: RouteContext,
+  kind: ResourceKind,
+  items: readonly object[],
+  meta: { total_count: number; offset: number; limit: number },
+  options: { include?: readonly string[] } = {},
+): Response {
+  return sendJson(
+    c,
+    200,
+    serializeList(kind, items, meta, { version: c.env.version, include: options.include }),
+  );
+}
+
+/** `offset` and `limit` of a list query (spec §2.1; default 25, at most 500, api-notes.md §7). */
+export function pageQuery(c: RouteContext): ListQuery & PageRequest {
+  const parsed = parseListQuery(c.req.query());
+  if (!parsed.success) fail(parsed.issues);
+  return parsed.data;
+}
+
+/**
+ * A positive integer path parameter (`{id}`, `{account}`); anything else names no resource → 404
+ * `resource_missing` (the id cannot exist).
+ */
+export function pathId(c: RouteContext, name = 'id', what = 'resource'): number {
+  const text = c.req.param(name) ?? '';
+  // money-safe: an identifier of at most 15 digits, not an amount.
+  const id = /^[1-9]\d{0,14}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(id)) throw resourceMissing(what, text, name === 'id' ? 'id' : name);
+  return id;
+}
+
+/** Refuses an endpoint the caller's version does not have (spec §9) with 404 `resource_missing`. */
+export function requireEndpoint(c: RouteContext, endpoint: VersionedEndpoint): void {
+  if (!versionHasEndpoint(c.env.version, endpoint))
+    throw new ApiError(
+      'resource_missing',
+      `${c.req.method} ${c.env.original_path} does not exist in API version ${c.env.version}`,
+      { param: null },
+    );
+}

@@ -23,6 +23,13 @@ export {
 export { isLanguageCode, LANGUAGES, type LanguageEntry } from './codelists/languages.js';
 export { DEPRECATED_SCHEMES, isSchemeCode, SCHEMES, type SchemeEntry } from './codelists/schemes.js';
 export { isTransportTypeCode, TRANSPORT_TYPES, type TransportTypeEntry } from './codelists/transportTypes.js';
+export { DOCUMENT_FORMATS, type DocumentFormat, detectFormat } from './documents/detectFormat.js';
+export {
+  type DocumentValidation,
+  MAX_DOCUMENT_BYTES,
+  type ValidationLevel,
+  validateDocument,
+} from './documents/validateDocument.js';
 export { ApiError, type ApiErrorOptions, isApiError } from './errors/ApiError.js';
 export { ERROR_CATALOG, ERROR_TYPE, type ErrorCode, errorStatus, isErrorCode } from './errors/catalog.js';
 export { type ErrorBody, errorBody } from './errors/errorBody.js';
@@ -64,7 +71,29 @@ export {
   type SpanishTinCheck,
   type SpanishTinKind,
 } from './identifiers/spanishTin.js';
+// ─── The service of issue #8: use cases of every endpoint, their models and state machines ─────────
+export {
+  FINAL_INVOICE_STATES,
+  type InvoiceStateTransition,
+  markAsTargets,
+  transitionInvoiceState,
+} from './lifecycle/invoiceState.js';
 export { type LedgerEvent, transitionLedger } from './lifecycle/ledger.js';
+export {
+  FINAL_ORDER_STATES,
+  ORDER_MARK_AS_STATES,
+  ORDER_STATE_MOVES,
+  type OrderStateTransition,
+  transitionOrderState,
+} from './lifecycle/orderState.js';
+export {
+  nextPublicationStep,
+  type PeppolPublication,
+  type PeppolPublicationEvent,
+  type PeppolPublicationTarget,
+  publicationSettled,
+  transitionPeppolPublication,
+} from './lifecycle/peppolPublication.js';
 export {
   type TaxReportBatchEffect,
   type TaxReportBatchEvent,
@@ -93,7 +122,21 @@ export {
   AccountUpdateSchema,
   parseAccount,
 } from './model/account.js';
+export {
+  ACCOUNT_EVENT_KINDS,
+  type AccountEvent,
+  type AccountEventKind,
+  AccountEventSchema,
+} from './model/accountEvent.js';
+export type { AccountMembership } from './model/accountMembership.js';
 export { type BankAccount, BankAccountSchema } from './model/bankAccount.js';
+export {
+  type BankAccountCreate,
+  BankAccountCreateSchema,
+  type BankAccountRecord,
+  BankAccountRecordSchema,
+  parseBankAccount,
+} from './model/bankAccountRecord.js';
 export {
   type Contact,
   type ContactCreate,
@@ -103,6 +146,13 @@ export {
   ContactUpdateSchema,
   parseContact,
 } from './model/contact.js';
+export {
+  type DespatchAdvice,
+  type DespatchAdviceCreate,
+  DespatchAdviceCreateSchema,
+  DespatchAdviceSchema,
+  parseDespatchAdvice,
+} from './model/despatchAdvice.js';
 export {
   buildEvent,
   EVENT_CODES,
@@ -213,7 +263,22 @@ export {
   parseListQuery,
 } from './model/listQuery.js';
 export { isLosslessNumber, type LosslessNumberLike, plainNumberText } from './model/losslessNumber.js';
+export {
+  ORDER_STATES,
+  ORDER_TYPES,
+  type Order,
+  type OrderCreate,
+  OrderCreateSchema,
+  OrderSchema,
+  type OrderState,
+  type OrderType,
+  parseOrder,
+  parseOrderMarkAs,
+} from './model/order.js';
+export { orderTotal } from './model/orderTotal.js';
 export { type Operation, parseWith } from './model/parse.js';
+export type { PeppolParticipant } from './model/peppolParticipant.js';
+export { type RequestLog, RequestLogSchema, type StoredRequestLog } from './model/requestLog.js';
 export { ROUTING_CODE_SLOTS, type RoutingCodes, RoutingCodesSchema } from './model/routingCodes.js';
 export {
   SII_COMMUNICATION_TYPES,
@@ -382,7 +447,12 @@ export {
   type RoundingMethod,
   roundingMethodFromAccount,
 } from './money/roundingMethod.js';
+export { type OpenApiDocument, type OpenApiOptions, openApiDocument } from './openapi/openApiDocument.js';
 export {
+  type AccountGroup,
+  type ApiEnvironment,
+  type ApiKeyRecord,
+  type BlobStore,
   type Cache,
   type CensusClient,
   CensusError,
@@ -392,6 +462,7 @@ export {
   censusCacheKey,
   DuplicateRecordError,
   type EventSink,
+  type FieldValue,
   type IdGenerator,
   type Inserted,
   type InsertOptions,
@@ -399,6 +470,7 @@ export {
   type JobDraft,
   type JobQueue,
   type JobStatus,
+  type KeyStore,
   type Lease,
   LeaseLostError,
   type LeaseOptions,
@@ -413,6 +485,7 @@ export {
   type SchemaValidator,
   type SchemaVerdict,
   type Store,
+  type StoredBlob,
   TaxAuthorityError,
   type TaxAuthoritySubmission,
   type TaxAuthorityTransport,
@@ -483,6 +556,30 @@ export {
   type TransportTypeKey,
   transportTypeTakenIssues,
 } from './rules/transportTypeTaken.js';
+export {
+  type AccountEventDraft,
+  type AccountEventService,
+  createAccountEventService,
+  recordAccountEvent,
+} from './service/accountEvents.js';
+export { type AccountService, createAccountService } from './service/accounts.js';
+export { type BankAccountService, createBankAccountService } from './service/bankAccounts.js';
+export type { Caller } from './service/caller.js';
+export {
+  CODE_LISTS,
+  type CodeListName,
+  type CodeListService,
+  createCodeListService,
+} from './service/codeLists.js';
+export { type ContactService, createContactService } from './service/contacts.js';
+export type { ServiceDeps } from './service/deps.js';
+export { createDespatchAdviceService, type DespatchAdviceService } from './service/despatchAdvices.js';
+export {
+  createDirectoryService,
+  type DirectoryParticipant,
+  type DirectoryService,
+} from './service/directory.js';
+export { createDocumentService, type DocumentInput, type DocumentService } from './service/documents.js';
 export { createEventPublisher, type EventPublisher, WEBHOOK_DELIVERY_JOB } from './service/events.js';
 export {
   createFiscalkit,
@@ -490,12 +587,14 @@ export {
   type Fiscalkit,
   type FiscalkitOptions,
 } from './service/fiscalkit.js';
+export { createInvoiceService, type InvoiceService } from './service/invoices.js';
 export {
   createLedgerService,
   LEDGER_SUBMISSION_JOB,
   type LedgerService,
   ledgerSubmissionHandler,
 } from './service/ledgers.js';
+export { createOrderService, type OrderService } from './service/orders.js';
 export { siiTitularOf } from './service/siiTitular.js';
 export {
   BATCH_CHUNK_SIZE,
@@ -506,13 +605,22 @@ export {
   type TaxReportBatchServiceOptions,
   taxReportBatchHandler,
 } from './service/taxReportBatches.js';
+export { createTaxReportService, type TaxReportService } from './service/taxReports.js';
+export { ownedAccount, ownedRecord, ownsAccount, resourceMissing } from './service/tenancy.js';
 export {
   createTinVerificationService,
   TIN_CACHE_TTL_MS,
   TIN_VERIFICATION_JOB,
+  type TinVerificationCreateOptions,
   type TinVerificationService,
   tinVerificationHandler,
 } from './service/tinVerifications.js';
+export {
+  createTransportService,
+  PEPPOL_PUBLICATION_JOB,
+  type TransportService,
+  transportJobHandlers,
+} from './service/transports.js';
 export { createWebHookService, type ResourcePage, type WebHookService } from './service/webHooks.js';
 export { webhookDeliveryHandler } from './service/webhookDeliveries.js';
 export {

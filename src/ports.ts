@@ -24,6 +24,7 @@ import type { EventEnvelope } from './model/event.js';
 import type { Invoice } from './model/invoice.js';
 import type { Ledger, LedgerResponse } from './model/ledger.js';
 import type { Order } from './model/order.js';
+import type { PeppolParticipant } from './model/peppolParticipant.js';
 import type { StoredRequestLog } from './model/requestLog.js';
 import type { TaxReport } from './model/taxReport.js';
 import type { TaxReportBatch, TaxReportBatchInput } from './model/taxReportBatch.js';
@@ -188,6 +189,11 @@ export interface Store {
   orders: Repository<Order>;
   despatchAdvices: Repository<DespatchAdvice>;
   transports: Repository<StoredTransport>;
+  /**
+   * fiscalkit's Peppol directory: the participants published transports announce, all in the public
+   * tenant `0` (the directory is read across tenants, spec §4.8; `PeppolParticipant`).
+   */
+  peppolParticipants: Repository<PeppolParticipant>;
   /** Request logs (spec §7.1); their tenant is the group of the key that made the request, 0 for none. */
   requestLogs: Repository<StoredRequestLog>;
   taxReports: Repository<TaxReport>;

@@ -128,7 +128,9 @@ export function createHttpApp(fiscalkit: Fiscalkit, httpOptions: HttpOptions): H
         request_log_url,
         original_path: url.pathname,
       };
-      const routed = new Request(new URL(path, url.origin), request);
+      // A new Request only for a mapped legacy path (building one costs as much as routing).
+      const routed =
+        path === `${url.pathname}${url.search}` ? request : new Request(new URL(path, url.origin), request);
       return [await router.fetch(routed, state), version];
     } catch (error) {
       return [errorResponse(error, request_log_url, outcome), version];

@@ -20,6 +20,7 @@ import { InvoiceLinePatchSchema, InvoiceLineSchema, InvoiceLineWriteSchema } fro
 import { InvoiceReferenceSchema, InvoiceReferenceWriteSchema } from './invoiceReference.js';
 import { type Operation, parseWith } from './parse.js';
 import { ThirdPartySchema } from './thirdParty.js';
+import { timestamp } from './timestamp.js';
 
 /**
  * The inline `contact` of an invoice create (spec §2.4): the contact's own fields, all optional here;
@@ -115,6 +116,24 @@ export const InvoiceContactSchema = z.object({
   country: z.string().nullish(),
 });
 
+/** Largest number of files one invoice holds (fiscalkit's limit; the spec shows none). */
+export const MAX_INVOICE_ATTACHMENTS = 100;
+
+/**
+ * One file attached to an invoice (spec §4.6 POST /invoices/{id}/add_attachment(s); issue #8:
+ * "attachments kept through a blob port"). The bytes live in the blob store under `id`; the invoice
+ * lists what a client needs to know about them. `size` is in bytes.
+ */
+export const InvoiceAttachmentSchema = z.object({
+  id: identifier(),
+  filename: requiredText(255),
+  content_type: requiredText(255),
+  size: z.number().int().min(0),
+});
+
+/** An attachment as listed on the invoice. */
+export type InvoiceAttachment = z.output<typeof InvoiceAttachmentSchema>;
+
 /**
  * An invoice as stored and returned, in the newest version's shape: lines as `lines` (with
  * `classification_code_scheme`), references with their ids, the resolved `total` and
@@ -139,6 +158,20 @@ export const InvoiceSchema = InvoiceCreateSchema.omit({
   contact_bic: text(16).nullish(),
   /** The Belgian structured remittance reference (OGM) of spec §2.2 `auto_remittance`. */
   remittance_reference: text(32).nullish(),
+  /**
+   * The `reason` of the last POST /invoices/{id}/mark_as (api-notes.md §8.2: state changes take a
+   * `reason`); null when the last change gave none. Read-only: only `mark_as` writes it.
+   */
+  state_reason: text(1024).nullish(),
+  /**
+   * Whether a host acknowledged the invoice with POST /invoices/{id}/ack (spec §4.6), typically after
+   * downloading a received invoice; the list filter `ack` of api-notes.md §7 reads it. Read-only.
+   */
+  ack: z.boolean().default(false),
+  /** When the invoice was first acknowledged; null until then. Read-only. */
+  acknowledged_at: timestamp().nullish(),
+  /** The files attached to the invoice, oldest first (spec §4.6 add_attachment(s)). Read-only. */
+  attachments: z.array(InvoiceAttachmentSchema).max(MAX_INVOICE_ATTACHMENTS).default([]),
 });
 
 /** A stored invoice. */

@@ -352,7 +352,17 @@ export function toTinVerificationResource(record: TinVerificationRecord): TinVer
  * verification `failed` (null otherwise; never shown on the wire, spec §2.10).
  */
 export interface StoredTinVerification extends TinVerificationRecord {
+  /**
+   * The tenant: an account, or — through the HTTP binding, where POST /tin_verifications names no
+   * account (spec §4.3) — the API key's group.
+   */
   account_id: number;
+  /**
+   * The accounts whose webhook subscriptions hear `tin_verification.finished` (spec §6); absent means
+   * the tenant itself. The HTTP binding sets the group's accounts at acceptance, so a verification
+   * made with a group's key reaches the subscriptions of that group's accounts.
+   */
+  notify_account_ids?: readonly number[];
   pairs: readonly TinPair[];
   created_at: string;
   finished_at: string | null;

@@ -12,8 +12,9 @@ export interface ContactRuleContext {
   version: ApiVersion;
   /** The stored contact, for an update. */
   stored?: Contact | null | undefined;
-  /** The contact named by the effective `parent_id`, when there is one (the caller looks it up; a
-   * parent outside the account is the caller's `404 resource_missing`). */
+  /** The contact named by the effective `parent_id`, when there is one (the caller looks it up in
+   * the same account; a `parent_id` naming no contact there is `422 parameter_invalid` at
+   * `parent_id`: the request body, not the path, is at fault — `src/service/contacts.ts`). */
   parent?: Contact | null | undefined;
   /** Whether other contacts name this one as their parent (an update only; the caller looks it up). */
   has_offices?: boolean | undefined;

@@ -1,12 +1,273 @@
-// PLACEHOLDER (issue #8): the use cases of contacts and offices (spec §2.3, §4.5).
-import type { Ports } from '../ports.js';
+import { ApiError } from '../errors/ApiError.js';
+import type { BankAccount } from '../model/bankAccount.js';
+import { type Contact, type ContactCreate, type ContactUpdate, parseContact } from '../model/contact.js';
+import type { PageRequest, Ports } from '../ports.js';
+import { contactIssues } from '../rules/contact.js';
+import { inheritFromParent } from '../rules/office.js';
+import { routingCodeIssues } from '../rules/routingCodes.js';
+import { recordAccountEvent } from './accountEvents.js';
+import {
+  findAllIds,
+  fullRoutingCodes,
+  pageValues,
+  parsedOrThrow,
+  sentFields,
+  throwIssues,
+  updateLatest,
+  writeOrConflict,
+} from './accountWrites.js';
+import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
+import { ownedAccount, ownedRecord } from './tenancy.js';
+import type { ResourcePage } from './webHooks.js';
 
-/** The use cases of contacts and offices (spec §2.3, §4.5). */
-// biome-ignore lint/complexity/noBannedTypes: placeholder
-export type ContactService = {};
+/** The use cases of contacts and offices (spec §2.3, §4.5). Every one takes the caller first. */
+export interface ContactService {
+  /** GET /accounts/{account}/contacts: the account's contacts (offices included), oldest first. */
+  list(caller: Caller, account_id: number, page: PageRequest): Promise<ResourcePage<Contact>>;
+  /** POST /accounts/{account}/contacts, body the object inside `{"contact": …}` (canonical shape). */
+  create(caller: Caller, account_id: number, body: unknown): Promise<Contact>;
+  /** GET /contacts/{id}. */
+  get(caller: Caller, id: number): Promise<Contact>;
+  /** PUT /contacts/{id}: the whole contact (`name`, `country` required); fields left out are cleared. */
+  replace(caller: Caller, id: number, body: unknown): Promise<Contact>;
+  /** PATCH /contacts/{id}: the fields sent change, the others stay. */
+  update(caller: Caller, id: number, body: unknown): Promise<Contact>;
+  /** DELETE /contacts/{id}: the removed contact; 409 `conflict` while it has offices. */
+  remove(caller: Caller, id: number): Promise<Contact>;
+}
 
-/** The contacts and offices (spec §2.3, §4.5) service. */
-export function createContactService(_ports: Ports, _deps: ServiceDeps): ContactService {
-  return {};
+const IDENTIFIERS = ['tin_scheme', 'tin_value', 'cin_scheme', 'cin_value'] as const;
+
+/**
+ * The contacts service (spec §2.3, §4.5). Offices are contacts with `parent_id`: the parent must be a
+ * contact of the same account (else 422 `parameter_invalid` at `parent_id`), offices inherit the
+ * parent's TIN and CIN when they send none (rules 1–2), and from v2026-04-20 an office TIN that
+ * differs from the parent's is 422 `parameter_invalid` (the version is the caller's). Changes are
+ * recorded as `ContactEvent`s (spec §6 rule 3; `ClientEvent` in the legacy version).
+ *
+ * @example
+ * ```ts
+ * const contacts = createContactService(ports, deps);
+ * const parent = await contacts.create(caller, 1, { name: 'Norte SA', country: 'ES', tin_value: 'A58818501' });
+ * const office = await contacts.create(caller, 1, { name: 'Norte Sevilla', country: 'ES', parent_id: parent.id });
+ * office.tin_value; // 'A58818501' (inherited)
+ * ```
+ */
+export function createContactService(ports: Ports, _deps: ServiceDeps): ContactService {
+  const repository = ports.store.contacts;
+
+  /** The parent named by `parent_id`: a contact of the same account, else 422 at `parent_id`. */
+  async function parentOf(account_id: number, parent_id: number | null | undefined): Promise<Contact | null> {
+    if (parent_id === null || parent_id === undefined) return null;
+    const parent = await repository.get(account_id, parent_id);
+    if (parent === null)
+      // 422, not 404: the path names an existing account or contact; it is a field of the body that
+      // names nothing (spec §7.2 parameter_invalid: "invalid value").
+      throw new ApiError(
+        'parameter_invalid',
+        `parent_id must name a contact of the same account; account ${String(account_id)} has no contact ${String(parent_id)}`,
+        { param: 'parent_id' },
+      );
+    return parent.value;
+  }
+
+  async function hasOffices(contact: Contact): Promise<boolean> {
+    const offices = await repository.find(
+      contact.account_id,
+      { parent_id: contact.id },
+      { offset: 0, limit: 1 },
+    );
+    return offices.total_count > 0;
+  }
+
+  async function event(contact: Contact, name: string): Promise<void> {
+    await recordAccountEvent(ports, {
+      account_id: contact.account_id,
+      type: 'ContactEvent',
+      name,
+      resource_id: contact.id,
+    });
+  }
+
+  /**
+   * Spec §2.3 rules 1–2 ("offices inherit the TIN of the parent"): when a parent's identifiers change,
+   * each office that carried the parent's old value (it inherited it) follows the new one; an office
+   * with its own value (older versions accepted a different TIN) keeps it. This is fiscalkit's
+   * reading of "inherit" where the spec is silent on later changes: an office must not keep a TIN
+   * its parent no longer has. A concurrent change of an office is read again and retried, since
+   * this write is the service's, not a client's stale view.
+   */
+  async function propagate(before: Contact, after: Contact): Promise<void> {
+    const changed = IDENTIFIERS.filter((field) => (before[field] ?? null) !== (after[field] ?? null));
+    if (changed.length === 0 || (after.parent_id ?? null) !== null) return;
+    for (const office_id of await findAllIds(repository, after.account_id, { parent_id: after.id })) {
+      const followed = await updateLatest(repository, after.account_id, office_id, (office) => {
+        const inheritedFields = changed.filter(
+          (field) => (office[field] ?? null) === (before[field] ?? null),
+        );
+        if (inheritedFields.length === 0) return null;
+        const next: Contact = { ...office };
+        for (const field of inheritedFields) next[field] = after[field] ?? null;
+        return next;
+      });
+      if (followed !== null) await event(followed, 'updated');
+    }
+  }
+
+  /**
+   * Judges a request with the contact rules (spec §2.3) and answers the parent the contact will
+   * have. A stored office keeps its parent (`parent_id` cannot change once set, which the rules
+   * report), so the parent looked up is the stored one when there is one.
+   */
+  async function judged(
+    account_id: number,
+    request: ContactUpdate,
+    caller: Caller,
+    stored: Contact | null,
+  ): Promise<Contact | null> {
+    const parent = await parentOf(account_id, stored?.parent_id ?? request.parent_id);
+    const becomesOffice =
+      stored !== null && (stored.parent_id ?? null) === null && (request.parent_id ?? null) !== null;
+    throwIssues(
+      contactIssues(request, {
+        version: caller.api_version,
+        stored,
+        parent,
+        has_offices: becomesOffice ? await hasOffices(stored) : false,
+      }),
+    );
+    return parent;
+  }
+
+  /** The contact with its parent's identifiers filled in where it has none (spec §2.3 rules 1–2). */
+  function inherited(contact: Contact, parent: Contact | null): Contact {
+    return parent === null ? contact : inheritFromParent(contact, parent);
+  }
+
+  async function save(stored: Contact, version: number, next: Contact): Promise<Contact> {
+    const saved = await writeOrConflict('contact', () => repository.update(next, version));
+    await event(saved.value, 'updated');
+    await propagate(stored, saved.value);
+    return saved.value;
+  }
+
+  return {
+    async list(caller, account_id, page) {
+      await ownedAccount(ports, caller, account_id);
+      return pageValues(await repository.list(account_id, page));
+    },
+
+    async create(caller, account_id, body) {
+      await ownedAccount(ports, caller, account_id);
+      const parsed: ContactCreate = parsedOrThrow(parseContact(body, 'create'));
+      const parent = await judged(account_id, parsed, caller, null);
+      const contact = inherited(
+        {
+          ...sentFields(parsed),
+          name: parsed.name,
+          country: parsed.country,
+          id: await ports.ids.next('contact'),
+          account_id,
+          routing_codes: fullRoutingCodes(parsed.routing_codes),
+          // api-notes.md §3.2: `is_provider` defaults to true (older versions' requests are given
+          // `false` by their upgrade, src/versions/changes/v2026_03_02.ts); a contact is a client
+          // unless told otherwise.
+          is_client: parsed.is_client ?? true,
+          is_provider: parsed.is_provider ?? true,
+        },
+        parent,
+      );
+      await repository.insert(contact);
+      await event(contact, 'created');
+      return contact;
+    },
+
+    async get(caller, id) {
+      return (await ownedRecord(ports, caller, repository, id, 'contact')).value;
+    },
+
+    async replace(caller, id, body) {
+      const read = await ownedRecord(ports, caller, repository, id, 'contact');
+      const stored = read.value;
+      const parsed: ContactCreate = parsedOrThrow(parseContact(body, 'create'));
+      const parent = await judged(stored.account_id, parsed, caller, stored);
+      // A PUT is the whole contact: a writable field it leaves out is cleared. `parent_id` is the
+      // exception: it cannot change once set (spec §2.3; `cannotChangeIssues`), so leaving it out of
+      // an office's PUT keeps the office where it is rather than being refused.
+      const next = inherited(
+        {
+          ...sentFields(parsed),
+          name: parsed.name,
+          country: parsed.country,
+          id: stored.id,
+          account_id: stored.account_id,
+          parent_id: parsed.parent_id ?? stored.parent_id ?? null,
+          routing_codes: fullRoutingCodes(parsed.routing_codes),
+          is_client: parsed.is_client ?? true,
+          is_provider: parsed.is_provider ?? true,
+        },
+        parent,
+      );
+      // The rules merge `routing_codes` slot by slot over the stored ones; a PUT replaces them, so the
+      // pairs are judged again on what will be stored.
+      throwIssues(routingCodeIssues(next.routing_codes));
+      return save(stored, read.version, next);
+    },
+
+    async update(caller, id, body) {
+      const read = await ownedRecord(ports, caller, repository, id, 'contact');
+      const stored = read.value;
+      const parsed = parsedOrThrow(parseContact(body, 'update'));
+      const parent = await judged(stored.account_id, parsed, caller, stored);
+      const merged = { ...stored, ...sentFields(parsed) };
+      const next = inherited(
+        {
+          ...merged,
+          routing_codes: fullRoutingCodes(parsed.routing_codes, stored.routing_codes),
+          bank_account: mergedBankAccount(parsed.bank_account, stored.bank_account),
+          is_client: merged.is_client ?? true,
+          is_provider: merged.is_provider ?? true,
+        },
+        parent,
+      );
+      return save(stored, read.version, next);
+    },
+
+    async remove(caller, id) {
+      const read = await ownedRecord(ports, caller, repository, id, 'contact');
+      const stored = read.value;
+      // Spec §2.3 defines offices by `parent_id` only; deleting a parent would leave offices that
+      // name nothing and inherit from nothing, so it is refused until its offices are gone (409:
+      // the contact's current state rejects the operation, spec §7.2).
+      const offices = await repository.find(
+        stored.account_id,
+        { parent_id: stored.id },
+        { offset: 0, limit: 1 },
+      );
+      if (offices.total_count > 0)
+        throw new ApiError(
+          'conflict',
+          `contact ${String(stored.id)} has ${String(offices.total_count)} office(s) (contacts with parent_id ${String(stored.id)}): delete them first`,
+          { param: null },
+        );
+      await writeOrConflict('contact', () => repository.remove(stored.account_id, stored.id, read.version));
+      await event(stored, 'deleted');
+      return stored;
+    },
+  };
+}
+
+/**
+ * A PATCH's `bank_account` over the stored one, field by field (the legacy upgrade builds the object
+ * from the flat fields a request sends, "so a PATCH changes only those", v2025_10_13.ts); null
+ * clears it.
+ */
+function mergedBankAccount(
+  sent: BankAccount | null | undefined,
+  stored: BankAccount | null | undefined,
+): BankAccount | null | undefined {
+  if (sent === undefined) return stored;
+  if (sent === null) return null;
+  return { ...(stored ?? {}), ...sentFields(sent) };
 }

@@ -1,12 +1,575 @@
-// PLACEHOLDER (issue #8): the use cases of invoices (spec §2.4–2.6, §4.6).
-import type { Ports } from '../ports.js';
+import { ApiError } from '../errors/ApiError.js';
+import { apiErrorFromIssues } from '../errors/validationIssue.js';
+import { type InvoiceStateEffect, transitionInvoiceState } from '../lifecycle/invoiceState.js';
+import type { Account } from '../model/account.js';
+import { instantFromMillis } from '../model/instant.js';
+import {
+  type Invoice,
+  type InvoiceAttachment,
+  type InvoiceUpdate,
+  MAX_INVOICE_ATTACHMENTS,
+} from '../model/invoice.js';
+import { parseInvoiceListQuery } from '../model/listQuery.js';
+import {
+  type FieldValue,
+  type Ports,
+  type Repository,
+  type StoredBlob,
+  VersionConflictError,
+  type Versioned,
+} from '../ports.js';
+import { autoRemittanceReference } from '../rules/autoRemittance.js';
+import { validateInvoice } from '../rules/invoice.js';
+import { type FindInvoiceByNumber, invoiceNumberTakenIssues } from '../rules/invoiceNumberTaken.js';
+import { AMOUNT_DUE_TYPE_CODES } from '../totals/validateTotalsInput.js';
+import { effectiveContactId } from '../versions/protocol.js';
+import { recordAccountEvent } from './accountEvents.js';
+import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
+import { invoiceAmounts } from './invoiceAmounts.js';
+import type { AttachmentUpload } from './invoiceAttachments.js';
+import { type ResolvedCounterparty, resolveCounterparty } from './invoiceCounterparty.js';
+import { mergeLines, mergeReferences, sentFields } from './invoiceDraft.js';
+import { parseMarkAsRequest } from './invoiceMarkAs.js';
+import { ownedAccount, ownedRecord, resourceMissing } from './tenancy.js';
 
-/** The use cases of invoices (spec §2.4–2.6, §4.6). */
-// biome-ignore lint/complexity/noBannedTypes: placeholder
-export type InvoiceService = {};
+/** A page of invoices with the query's paging, for the list response's `meta` (spec §2.1). */
+export interface InvoicePage {
+  items: Invoice[];
+  total_count: number;
+  offset: number;
+  limit: number;
+}
 
-/** The invoices (spec §2.4–2.6, §4.6) service. */
-export function createInvoiceService(_ports: Ports, _deps: ServiceDeps): InvoiceService {
-  return {};
+/**
+ * The invoice use cases (spec §2.4–§2.6, §4.6). Every method takes the caller first (its group owns
+ * the accounts it reaches; its version decides the version-dependent rules). Bodies are the inner
+ * object of `{"invoice": …}` already in the newest version's shape (the HTTP binding upgrades them).
+ */
+export interface InvoiceService {
+  /**
+   * GET /accounts/{account}/invoices: query `type` (default `IssuedInvoice`, spec §2.4 rule 4,
+   * api-notes.md §7), `ack` (`true`/`false`, api-notes.md §7), `offset`, `limit`.
+   */
+  list(caller: Caller, account_id: number, query: Record<string, unknown>): Promise<InvoicePage>;
+  /** POST /accounts/{account}/invoices: a new invoice in state `new`. */
+  create(caller: Caller, account_id: number, body: unknown): Promise<Invoice>;
+  /** GET /invoices/{id}. */
+  get(caller: Caller, id: number): Promise<Invoice>;
+  /** PUT /invoices/{id}: validated as a whole invoice, its lines replaced. */
+  replace(caller: Caller, id: number, body: unknown): Promise<Invoice>;
+  /** PATCH /invoices/{id}: the sent fields only; lines and references edited by `id`. */
+  update(caller: Caller, id: number, body: unknown): Promise<Invoice>;
+  /** DELETE /invoices/{id}: removes an invoice in state `new`, answering it as it was. */
+  remove(caller: Caller, id: number): Promise<Invoice>;
+  /** POST /invoices/{id}/mark_as, body `{state, reason?, commit?}`. */
+  markAs(caller: Caller, id: number, body: unknown): Promise<Invoice>;
+  /** POST /invoices/{id}/ack: marks the invoice acknowledged (`ack: true`). */
+  ack(caller: Caller, id: number): Promise<Invoice>;
+  /** POST /invoices/{id}/add_attachment(s): stores the files in the blob port and lists them. */
+  addAttachments(caller: Caller, id: number, uploads: readonly AttachmentUpload[]): Promise<Invoice>;
+  /** One attachment's file (GET /invoices/{id}/attachments/{attachment_id}, fiscalkit's). */
+  attachment(caller: Caller, id: number, attachment_id: number): Promise<StoredBlob>;
+}
+
+/**
+ * The states in which an invoice's content may still change (PUT, PATCH): a draft (`new`) and one
+ * whose sending failed (`error`, to be fixed and sent again). The spec is silent; fiscalkit decides,
+ * because an invoice the customer received, accepted or paid, or the tax authority registered, is a
+ * legal document: it is corrected by a corrective invoice (`invoice_references` `amend`, spec §2.6),
+ * not by editing it. An invoice sent by mistake can be marked `new` again first (`mark_as`, while
+ * nobody accepted, registered or paid it).
+ */
+export const EDITABLE_INVOICE_STATES: readonly string[] = ['new', 'error'];
+
+/**
+ * The states in which DELETE /invoices/{id} removes an invoice: only a draft (`new`). Anything else
+ * has been seen by someone (a customer, a tax authority): 409 `conflict`.
+ */
+export const DELETABLE_INVOICE_STATES: readonly string[] = ['new'];
+
+/**
+ * What the store keeps beyond the returned fields: the write-only `total_amount_due` of an advance
+ * (spec §2.4), so that a later PATCH of its lines keeps the advance amount the client set. The
+ * serializer returns only `InvoiceSchema`'s fields, so it never leaves the service.
+ */
+type StoredInvoice = Invoice & { total_amount_due?: string | null };
+
+const PAGE_OF_TWO = { offset: 0, limit: 2 } as const;
+
+/** A blank series is no series (`sentFields` stores it as null). */
+function seriesOf(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/**
+ * The fields that make an invoice number unique (`invoiceNumberTakenIssues`, fiscalkit's reading of
+ * spec §7.2 "e.g. invoice number"): the account, the document class and the number, and also the
+ * series (`series_code`): `1` of series `A` and `1` of series `B` are two invoices, as Spanish
+ * invoices are identified by series and number together (SII `NumSerieFacturaEmisor`). A received
+ * invoice is unique per supplier too.
+ */
+function numberWhere(
+  type: Invoice['type'],
+  number: string,
+  series: string | null,
+  contact_id: number | null,
+): Record<string, FieldValue> {
+  const where: Record<string, FieldValue> = { type, number, series_code: series };
+  if (type === 'ReceivedInvoice') where.contact_id = contact_id;
+  return where;
+}
+
+/** The storage lookup behind `parameter_taken`; the invoice `self` being written never collides. */
+function numberFinder(
+  repository: Repository<Invoice>,
+  series: string | null,
+  self: number | null,
+): FindInvoiceByNumber {
+  return async (key) => {
+    const found = await repository.find(
+      key.account_id,
+      numberWhere(key.type, key.number, series, key.contact_id),
+      PAGE_OF_TWO,
+    );
+    const other = found.items.find((item) => item.value.id !== self);
+    return other?.value.id ?? null;
+  };
+}
+
+function takenError(type: string, number: string): ApiError {
+  return new ApiError(
+    'parameter_taken',
+    `number ${number} is already used by another ${type} of this account`,
+    {
+      param: 'number',
+    },
+  );
+}
+
+/** The `ack` list filter (api-notes.md §7: a boolean); absent or blank: no filter. */
+function ackFilter(value: unknown): boolean | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (value === true || value === 'true' || value === '1') return true;
+  if (value === false || value === 'false' || value === '0') return false;
+  throw new ApiError('parameter_invalid', 'ack must be true or false (or 1 or 0)', { param: 'ack' });
+}
+
+/**
+ * The invoice service.
+ *
+ * What it decides where the spec is silent (each also beside its code): the invoice number is unique
+ * per account, document class and series (per supplier for received invoices), checked again after
+ * the insert so that two concurrent creates of one number cannot both succeed; an inline contact is
+ * linked to the account's contact with the same TIN (or CIN) or creates it (`resolveCounterparty`);
+ * content changes only while `new` or `error` ({@link EDITABLE_INVOICE_STATES}) and deletion only
+ * while `new`; PUT validates a whole invoice and replaces its lines, but a field it leaves out keeps
+ * its value (`null` clears it), as the service's update does and so that a client of an older
+ * version can never wipe fields its version does not show (`third_party`, `exchange_rate`, …);
+ * `ack` is idempotent and keeps the first `acknowledged_at`; a repeated `mark_as` to the current
+ * state changes nothing and fires no event.
+ *
+ * @example
+ * ```ts
+ * const invoices = createInvoiceService(ports, deps);
+ * const invoice = await invoices.create(caller, 1, { number: 'F-1', date: '2026-04-20', contact_id: 7, invoice_lines_attributes: [...] });
+ * await invoices.markAs(caller, invoice.id, { state: 'sent' }); // publishes issued_invoice.state_change
+ * ```
+ */
+export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceService {
+  const repository = ports.store.invoices;
+
+  const record = (invoice: Invoice, name: string) =>
+    recordAccountEvent(ports, {
+      account_id: invoice.account_id,
+      type: 'InvoiceEvent',
+      name,
+      resource_id: invoice.id,
+      state: invoice.state,
+    });
+
+  const accountOf = async (invoice: Invoice): Promise<Account> => {
+    const account = await ports.store.accounts.get(invoice.account_id, invoice.account_id);
+    if (account === null) throw resourceMissing('invoice', invoice.id);
+    return account.value;
+  };
+
+  /**
+   * The amounts, the counterparty and the remittance reference of an invoice about to be stored.
+   * The counterparty is resolved last: it may create a contact, which must not happen for an invoice
+   * the totals engine then refuses.
+   */
+  const finish = async (
+    draft: StoredInvoice,
+    account: Account,
+    context: {
+      total_amount_due: string | null;
+      line_params: readonly (string | null)[];
+      counterparty: (() => Promise<ResolvedCounterparty>) | null;
+    },
+  ): Promise<{ invoice: StoredInvoice; party: ResolvedCounterparty | null }> => {
+    const amountDue = AMOUNT_DUE_TYPE_CODES.includes(draft.type_code ?? '') ? context.total_amount_due : null;
+    const amounts = invoiceAmounts(draft, account, {
+      total_amount_due: amountDue,
+      line_params: context.line_params,
+    });
+    const party = context.counterparty === null ? null : await context.counterparty();
+    const invoice: StoredInvoice = { ...draft, ...amounts, total_amount_due: amountDue };
+    if (party !== null) {
+      invoice.contact_id = party.contact_id;
+      invoice.contact = party.contact;
+      invoice.contact_iban = party.contact_iban;
+      invoice.contact_bic = party.contact_bic;
+    }
+    // Spec §2.2 `auto_remittance`: recomputed on every write, as the number or the contact may change.
+    invoice.remittance_reference = autoRemittanceReference({
+      auto_remittance: account.auto_remittance,
+      account_country: account.country,
+      contact_country: invoice.contact?.country ?? null,
+      number: invoice.number,
+      id: invoice.id,
+    });
+    return { invoice, party };
+  };
+
+  const contactCreated = async (party: ResolvedCounterparty | null) => {
+    if (party?.created)
+      await recordAccountEvent(ports, {
+        account_id: party.created.account_id,
+        type: 'ContactEvent',
+        name: 'created',
+        resource_id: party.created.id,
+      });
+  };
+
+  /** Reads, changes and writes an invoice under optimistic concurrency, retrying on a lost race. */
+  const rewrite = async (
+    caller: Caller,
+    id: number,
+    change: (stored: Versioned<Invoice>) => Promise<Invoice | null>,
+  ): Promise<{ invoice: Invoice; version: number; changed: boolean }> => {
+    for (;;) {
+      const stored = await ownedRecord(ports, caller, repository, id, 'invoice');
+      const next = await change(stored);
+      if (next === null) return { invoice: stored.value, version: stored.version, changed: false };
+      try {
+        const written = await repository.update(next, stored.version);
+        return { invoice: written.value, version: written.version, changed: true };
+      } catch (error) {
+        if (!(error instanceof VersionConflictError)) throw error;
+      }
+    }
+  };
+
+  const write = async (caller: Caller, id: number, body: unknown, mode: 'replace' | 'merge') => {
+    let party: ResolvedCounterparty | null = null;
+    const { invoice } = await rewrite(caller, id, async ({ value: stored }) => {
+      if (!EDITABLE_INVOICE_STATES.includes(stored.state))
+        throw new ApiError(
+          'conflict',
+          `invoice ${String(id)} is ${stored.state}: only invoices in state ${EDITABLE_INVOICE_STATES.join(' or ')} can be edited (mark it as new first, or issue a corrective invoice)`,
+          { param: null },
+        );
+      const account = await accountOf(stored);
+      const raw = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+      const series = Object.hasOwn(raw, 'series_code')
+        ? seriesOf(raw.series_code)
+        : seriesOf(stored.series_code);
+      const checked = await validateInvoice(body, {
+        version: caller.api_version,
+        operation: mode === 'replace' ? 'create' : 'update',
+        stored,
+        account_id: stored.account_id,
+        findInvoiceByNumber: numberFinder(repository, series, stored.id),
+      });
+      if (!checked.success) throw apiErrorFromIssues(checked.issues);
+      const request: InvoiceUpdate = checked.data;
+      // validateInvoice checks the number when the number, type or supplier is sent; a PATCH that
+      // moves the invoice to another series only is checked here.
+      if (
+        mode === 'merge' &&
+        request.series_code !== undefined &&
+        request.number === undefined &&
+        request.contact_id === undefined
+      ) {
+        const taken = await invoiceNumberTakenIssues(
+          { type: stored.type, number: stored.number, contact_id: stored.contact_id },
+          {
+            account_id: stored.account_id,
+            stored_id: stored.id,
+            findInvoiceByNumber: numberFinder(repository, series, stored.id),
+          },
+        );
+        if (taken.length > 0) throw apiErrorFromIssues(taken);
+      }
+      const { lines, line_params } = await mergeLines(
+        ports.ids,
+        request.invoice_lines_attributes,
+        stored.lines,
+        mode,
+      );
+      const invoice_references = await mergeReferences(
+        ports.ids,
+        request.invoice_references,
+        stored.invoice_references,
+      );
+      const draft: StoredInvoice = {
+        ...(stored as StoredInvoice),
+        ...(sentFields(request) as Partial<Invoice>),
+        lines,
+        invoice_references,
+      };
+      draft.currency ??= account.currency ?? 'EUR';
+      draft.is_credit_note ??= false;
+      draft.apply_to_local_government_unit ??= false;
+      draft.apply_to_vat_group_member ??= false;
+      // A contact_id the version ignores (a simplified invoice's, `effectiveContactId`) changes nothing.
+      const contactIdSent =
+        request.contact_id !== undefined &&
+        (request.contact_id === null ||
+          effectiveContactId(caller.api_version, stored.type, request.contact_id) !== null);
+      const counterpartySent = contactIdSent || request.contact !== undefined;
+      const finished = await finish(draft, account, {
+        // Write-only and invisible (spec §2.4): not sent means the advance amount stays.
+        total_amount_due:
+          request.total_amount_due !== undefined
+            ? (request.total_amount_due ?? null)
+            : ((stored as StoredInvoice).total_amount_due ?? null),
+        line_params,
+        counterparty: counterpartySent
+          ? () =>
+              resolveCounterparty(
+                ports,
+                account,
+                { type: stored.type, contact_id: request.contact_id ?? null, contact: request.contact },
+                caller.api_version,
+              )
+          : null,
+      });
+      // A retry after a lost race finds the contact the first attempt created (same TIN): keep the
+      // first attempt's answer, so the contact's creation is still recorded.
+      if (party?.created == null) party = finished.party;
+      return finished.invoice;
+    });
+    await contactCreated(party);
+    await record(invoice, 'updated');
+    return invoice;
+  };
+
+  return {
+    async list(caller, account_id, query) {
+      await ownedAccount(ports, caller, account_id);
+      const parsed = parseInvoiceListQuery(query);
+      if (!parsed.success) throw apiErrorFromIssues(parsed.issues);
+      const { type, offset, limit } = parsed.data;
+      const where: Record<string, FieldValue> = { type };
+      const ack = ackFilter(query.ack);
+      if (ack !== null) where.ack = ack;
+      const found = await repository.find(account_id, where, { offset, limit });
+      return { items: found.items.map((item) => item.value), total_count: found.total_count, offset, limit };
+    },
+
+    async create(caller, account_id, body) {
+      const { value: account } = await ownedAccount(ports, caller, account_id);
+      // An archived (deleted, spec §4.4) account keeps its invoices readable but takes no new ones.
+      if (account.archived)
+        throw new ApiError(
+          'conflict',
+          `account ${String(account_id)} is archived: unarchive it (POST /accounts/{account}/unarchive) to create invoices`,
+          { param: 'account' },
+        );
+      const raw = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+      const series = seriesOf(raw.series_code);
+      const checked = await validateInvoice(body, {
+        version: caller.api_version,
+        operation: 'create',
+        account_id,
+        findInvoiceByNumber: numberFinder(repository, series, null),
+      });
+      if (!checked.success) throw apiErrorFromIssues(checked.issues);
+      const request = checked.data;
+      const type = request.type ?? 'IssuedInvoice';
+      const id = await ports.ids.next('invoice');
+      const { lines, line_params } = await mergeLines(
+        ports.ids,
+        request.invoice_lines_attributes,
+        [],
+        'replace',
+      );
+      const draft = {
+        ...(sentFields(request) as Partial<Invoice>),
+        id,
+        account_id,
+        type,
+        state: 'new',
+        number: request.number ?? '',
+        date: request.date ?? '',
+        currency: request.currency ?? account.currency ?? 'EUR',
+        is_credit_note: request.is_credit_note ?? false,
+        apply_to_local_government_unit: request.apply_to_local_government_unit ?? false,
+        apply_to_vat_group_member: request.apply_to_vat_group_member ?? false,
+        contact_id: null,
+        contact: null,
+        contact_iban: null,
+        contact_bic: null,
+        lines,
+        invoice_references: await mergeReferences(ports.ids, request.invoice_references, []),
+        total: '0',
+        payable_amount: '0',
+        remittance_reference: null,
+        state_reason: null,
+        ack: false,
+        acknowledged_at: null,
+        attachments: [],
+      } satisfies StoredInvoice;
+      const { invoice, party } = await finish(draft, account, {
+        total_amount_due: request.total_amount_due ?? null,
+        line_params,
+        counterparty: () =>
+          resolveCounterparty(
+            ports,
+            account,
+            { type, contact_id: request.contact_id, contact: request.contact },
+            caller.api_version,
+          ),
+      });
+      const inserted = await repository.insert(invoice);
+      // Two concurrent creates of one number both pass the check above; the later id gives way, so
+      // exactly one of them is stored (the number uniqueness holds without a storage constraint).
+      const holders = await repository.find(
+        account_id,
+        numberWhere(type, invoice.number, invoice.series_code ?? null, invoice.contact_id ?? null),
+        PAGE_OF_TWO,
+      );
+      const first = holders.items[0]?.value.id;
+      if (first !== undefined && first !== id) {
+        await repository.remove(account_id, id, inserted.version);
+        throw takenError(type, invoice.number);
+      }
+      await contactCreated(party);
+      await record(inserted.value, 'created');
+      return inserted.value;
+    },
+
+    async get(caller, id) {
+      return (await ownedRecord(ports, caller, repository, id, 'invoice')).value;
+    },
+
+    replace: (caller, id, body) => write(caller, id, body, 'replace'),
+    update: (caller, id, body) => write(caller, id, body, 'merge'),
+
+    async remove(caller, id) {
+      for (;;) {
+        const { value: invoice, version } = await ownedRecord(ports, caller, repository, id, 'invoice');
+        if (!DELETABLE_INVOICE_STATES.includes(invoice.state))
+          throw new ApiError(
+            'conflict',
+            `invoice ${String(id)} is ${invoice.state}: only a new invoice can be deleted (mark it as new first, or issue a credit note)`,
+            { param: null },
+          );
+        try {
+          await repository.remove(invoice.account_id, id, version);
+        } catch (error) {
+          if (error instanceof VersionConflictError) continue;
+          throw error;
+        }
+        for (const attachment of invoice.attachments ?? [])
+          await ports.blobs.remove(invoice.account_id, attachment.id);
+        await record(invoice, 'deleted');
+        return invoice;
+      }
+    },
+
+    async markAs(caller, id, body) {
+      await ownedRecord(ports, caller, repository, id, 'invoice');
+      const parsed = parseMarkAsRequest(body);
+      if (!parsed.success) throw apiErrorFromIssues(parsed.issues);
+      const { state, reason } = parsed.data;
+      let effects: InvoiceStateEffect[] = [];
+      const result = await rewrite(caller, id, async ({ value: stored }) => {
+        const transition = transitionInvoiceState(stored, { type: 'mark_as', state });
+        if (!transition.accepted) throw new ApiError(transition.code, transition.reason, { param: 'state' });
+        effects = transition.effects;
+        // Marking the current state again changes nothing (and fires no event): a retried request.
+        if (transition.state === stored) return null;
+        return { ...transition.state, state_reason: reason ?? null };
+      });
+      if (!result.changed) return result.invoice;
+      const invoice = result.invoice;
+      // Keyed by the stored version this change produced: a re-run publishes the same event once.
+      for (const effect of effects)
+        await deps.publisher.publish(
+          invoice.account_id,
+          effect.code,
+          effect.data,
+          `invoice:${String(invoice.id)}:${effect.code}:${String(result.version)}`,
+        );
+      await record(invoice, 'state_changed');
+      return invoice;
+    },
+
+    async ack(caller, id) {
+      const result = await rewrite(caller, id, async ({ value: stored }) =>
+        stored.ack === true
+          ? null
+          : { ...stored, ack: true, acknowledged_at: instantFromMillis(ports.clock.now()) },
+      );
+      if (result.changed) await record(result.invoice, 'acknowledged');
+      return result.invoice;
+    },
+
+    async addAttachments(caller, id, uploads) {
+      const { value: current } = await ownedRecord(ports, caller, repository, id, 'invoice');
+      if (uploads.length === 0)
+        throw new ApiError('parameter_blank', 'attachments needs at least one file', {
+          param: 'attachments',
+        });
+      const tooMany = (invoice: Invoice) => {
+        if ((invoice.attachments ?? []).length + uploads.length > MAX_INVOICE_ATTACHMENTS)
+          throw new ApiError(
+            'parameter_invalid',
+            `an invoice holds at most ${String(MAX_INVOICE_ATTACHMENTS)} attachments; it has ${String((invoice.attachments ?? []).length)}`,
+            { param: 'attachments' },
+          );
+      };
+      tooMany(current);
+      const added: InvoiceAttachment[] = [];
+      for (const upload of uploads) {
+        const blob: StoredBlob = {
+          id: await ports.ids.next('blob'),
+          account_id: current.account_id,
+          filename: upload.filename,
+          content_type: upload.content_type,
+          bytes: upload.bytes,
+        };
+        await ports.blobs.put(blob);
+        added.push({
+          id: blob.id,
+          filename: blob.filename,
+          content_type: blob.content_type,
+          size: blob.bytes.byteLength,
+        });
+      }
+      try {
+        const { invoice } = await rewrite(caller, id, async ({ value: stored }) => {
+          tooMany(stored);
+          return { ...stored, attachments: [...(stored.attachments ?? []), ...added] };
+        });
+        await record(invoice, 'attachments_added');
+        return invoice;
+      } catch (error) {
+        // The invoice did not take them (deleted meanwhile, or full): their bytes must not linger.
+        for (const attachment of added) await ports.blobs.remove(current.account_id, attachment.id);
+        throw error;
+      }
+    },
+
+    async attachment(caller, id, attachment_id) {
+      const { value: invoice } = await ownedRecord(ports, caller, repository, id, 'invoice');
+      const listed = (invoice.attachments ?? []).some((attachment) => attachment.id === attachment_id);
+      const blob = listed ? await ports.blobs.get(invoice.account_id, attachment_id) : null;
+      if (blob === null) throw resourceMissing('attachment', attachment_id, 'attachment_id');
+      return blob;
+    },
+  };
 }

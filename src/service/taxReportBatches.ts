@@ -4,7 +4,7 @@ import { type TaxReportBatchEvent, transitionTaxReportBatch } from '../lifecycle
 import type { Account } from '../model/account.js';
 import { instantFromMillis } from '../model/instant.js';
 import type { Ledger } from '../model/ledger.js';
-import type { SiiTaxReport, SiiTaxReportCreate } from '../model/siiTaxReport.js';
+import type { SiiTaxReportCreate } from '../model/siiTaxReport.js';
 import {
   type BatchRecordError,
   type BatchRecordResult,
@@ -16,13 +16,19 @@ import {
 } from '../model/taxReportBatch.js';
 import { type Job, type Ports, VersionConflictError, type Versioned } from '../ports.js';
 import { parseBatchRecord } from '../rules/taxReportBatchRecord.js';
-import { buildSiiRecordMessage } from '../sii/build/buildSiiMessage.js';
-import type { SiiMessage, SiiTitular } from '../sii/message.js';
+import type { SiiTitular } from '../sii/message.js';
 import { siiTitularIssues } from '../sii/recordIssues.js';
 import { type ApiVersion, LATEST_API_VERSION } from '../versions/apiVersion.js';
 import { normalizeRequest } from '../versions/normalize.js';
 import type { EventPublisher } from './events.js';
 import { siiTitularOf } from './siiTitular.js';
+import {
+  checkSiiRecord,
+  type SiiLedgerFields,
+  siiLedgerFields,
+  siiLedgerKey,
+  storedSiiTaxReport,
+} from './taxReportSii.js';
 import { exponentialBackoff, type JobHandler } from './worker.js';
 
 /** The job kind of a tax report batch. */
@@ -154,18 +160,6 @@ function recordError(issue: ValidationIssue, index: number): BatchRecordError {
   return batchRecordError({ ...issue, param, message });
 }
 
-/** The one-record message a record is built and validated in: the header its ledger's message has. */
-function recordMessage(report: SiiTaxReportCreate, titular: SiiTitular): SiiMessage {
-  const cash = report.book_type === 'CobrosEmitidas' || report.book_type === 'PagosRecibidas';
-  return {
-    book_type: report.book_type,
-    kind: 'alta',
-    communication_type: cash ? null : (report.communication_type ?? null),
-    titular,
-    records: [report],
-  };
-}
-
 /**
  * One record, on its own (spec §4.1 rule 2; sii.md §11): read in the request's version, checked as an
  * SII tax report (`unsupported_type` for another type, rule 3), built into its one-record message
@@ -191,10 +185,10 @@ function judge(
       index,
       errors: titularProblem.map((message) => ({ code: 'parameter_invalid', param: null, message })),
     };
-  const built = buildSiiRecordMessage(recordMessage(parsed.data, titular), 0);
-  if (!built.success) return { index, errors: built.issues.map((issue) => recordError(issue, index)) };
-  const verdict = ports.schemaValidator.validateSii(built.data);
-  if (!verdict.valid)
+  const verdict = checkSiiRecord(ports, parsed.data, titular);
+  if (verdict.kind === 'invalid')
+    return { index, errors: verdict.issues.map((issue) => recordError(issue, index)) };
+  if (verdict.kind === 'schema_invalid')
     return {
       index,
       errors: verdict.errors.slice(0, MAX_SCHEMA_ERRORS_PER_RECORD).map((error) => ({
@@ -204,38 +198,6 @@ function judge(
       })),
     };
   return { index, report: parsed.data };
-}
-
-/** The stored form of an accepted record: a new SII tax report, `processing` until AEAT answers. */
-function storedReport(report: SiiTaxReportCreate, id: number, account_id: number): SiiTaxReport {
-  return {
-    ...report,
-    id,
-    account_id,
-    state: 'processing',
-    invoice_id: report.invoice_id ?? null,
-    additional_special_regime_keys: report.additional_special_regime_keys ?? [],
-    corrected_invoices: report.corrected_invoices ?? [],
-    tax_breakdowns: report.tax_breakdowns ?? [],
-    payments: report.payments ?? [],
-  };
-}
-
-/**
- * The ledger a report belongs to (issue #7: "one ledger per book, titular and operation"): its book
- * and `TipoComunicacion`, and — because a fiscalkit ledger records one period (`LedgerSchema`) — its
- * period. The titular is the account, the same for the whole batch.
- */
-function ledgerFields(
-  report: SiiTaxReportCreate,
-): Pick<Ledger, 'book_type' | 'communication_type' | 'period_year' | 'period'> {
-  const cash = report.book_type === 'CobrosEmitidas' || report.book_type === 'PagosRecibidas';
-  return {
-    book_type: report.book_type,
-    communication_type: cash ? null : (report.communication_type ?? null),
-    period_year: cash ? null : (report.period_year ?? null),
-    period: cash ? null : (report.period ?? null),
-  };
 }
 
 /** The batch job's view of one run. */
@@ -252,20 +214,15 @@ class BatchRun {
   /** Stores the accepted records of a chunk (idempotent by key) and attaches them to their ledgers. */
   async persist(accepted: readonly Accepted[]): Promise<Map<number, number>> {
     const ids = new Map<number, number>();
-    const byLedger = new Map<string, { fields: ReturnType<typeof ledgerFields>; ids: number[] }>();
+    const byLedger = new Map<string, { fields: SiiLedgerFields; ids: number[] }>();
     for (const { index, report } of accepted) {
       const stored = await this.ports.store.taxReports.insert(
-        storedReport(report, await this.ports.ids.next('tax_report'), this.account_id),
+        storedSiiTaxReport(report, await this.ports.ids.next('tax_report'), this.account_id),
         { key: `tax_report_batch:${String(this.batch_id)}:record:${String(index)}` },
       );
       ids.set(index, stored.value.id);
-      const fields = ledgerFields(report);
-      const key = JSON.stringify([
-        fields.book_type,
-        fields.communication_type,
-        fields.period_year,
-        fields.period,
-      ]);
+      const fields = siiLedgerFields(report);
+      const key = siiLedgerKey(fields);
       const group = byLedger.get(key) ?? { fields, ids: [] };
       group.ids.push(stored.value.id);
       byLedger.set(key, group);
@@ -278,11 +235,7 @@ class BatchRun {
    * Generation `generation` of the batch's ledger for `key`, created on first use (idempotent by key,
    * so a re-run finds it). A generation is sent once submitted; the next one takes the later records.
    */
-  private async ledger(
-    key: string,
-    generation: number,
-    fields: ReturnType<typeof ledgerFields>,
-  ): Promise<Versioned<Ledger>> {
+  private async ledger(key: string, generation: number, fields: SiiLedgerFields): Promise<Versioned<Ledger>> {
     const known = this.ledgers.get(`${key}:${String(generation)}`);
     if (known !== undefined) {
       const current = await this.ports.store.ledgers.get(this.account_id, known);
@@ -312,11 +265,7 @@ class BatchRun {
    * the next generation, which is submitted on its own. Optimistic concurrency: on a version
    * conflict (another writer attached first, or the ledger was just submitted) it reads again.
    */
-  private async attach(
-    key: string,
-    fields: ReturnType<typeof ledgerFields>,
-    ids: readonly number[],
-  ): Promise<void> {
+  private async attach(key: string, fields: SiiLedgerFields, ids: readonly number[]): Promise<void> {
     for (;;) {
       const held = new Set<number>();
       let open: Versioned<Ledger> | null = null;

@@ -34,9 +34,19 @@ export const TIN_CACHE_TTL_MS = 86_400_000;
 /** TIN verification (spec §2.10, §3.1, §4.3). */
 export interface TinVerificationService {
   /** POST /tin_verifications: validates, stores `pending`, enqueues the check; the 202 body. */
-  create(account_id: number, request: TinVerificationRequestInput): Promise<TinVerification>;
+  create(
+    account_id: number,
+    request: TinVerificationRequestInput,
+    options?: TinVerificationCreateOptions,
+  ): Promise<TinVerification>;
   /** GET /tin_verifications/{id}; 404 `resource_missing` for another account's or no verification. */
   get(account_id: number, id: number): Promise<TinVerification>;
+}
+
+/** Options of {@link TinVerificationService.create}. */
+export interface TinVerificationCreateOptions {
+  /** The accounts told of the result (`tin_verification.finished`); default the tenant `account_id`. */
+  notify_account_ids?: readonly number[];
 }
 
 function eventKey(id: number): string {
@@ -56,7 +66,7 @@ function eventKey(id: number): string {
  */
 export function createTinVerificationService(ports: Ports): TinVerificationService {
   return {
-    async create(account_id, request) {
+    async create(account_id, request, options = {}) {
       const parsed = parseTinVerificationRequest(request);
       if (!parsed.success) throw apiErrorFromIssues(parsed.issues);
       const id = await ports.ids.next('tin_verification');
@@ -69,6 +79,9 @@ export function createTinVerificationService(ports: Ports): TinVerificationServi
         created_at: instantFromMillis(ports.clock.now()),
         finished_at: null,
         failure: null,
+        ...(options.notify_account_ids === undefined
+          ? {}
+          : { notify_account_ids: [...options.notify_account_ids] }),
       };
       // The job first, then the record: a crash in between leaves a job that finds nothing (and ends),
       // never a `pending` verification that no job will ever finish.
@@ -154,6 +167,27 @@ async function verify(ports: Ports, verification: StoredTinVerification): Promis
   });
 }
 
+/**
+ * Publishes the verification's finished event to every account it tells (once per account: the key
+ * names the account, so a re-run publishes nothing twice).
+ */
+async function announce(
+  events: EventPublisher,
+  verification: StoredTinVerification,
+  data: { id: number; status: 'success' | 'failed' },
+): Promise<void> {
+  const accounts = verification.notify_account_ids ?? [verification.account_id];
+  for (const account of accounts)
+    await events.publish(
+      account,
+      'tin_verification.finished',
+      data,
+      account === verification.account_id && verification.notify_account_ids === undefined
+        ? eventKey(verification.id)
+        : `${eventKey(verification.id)}:account:${String(account)}`,
+    );
+}
+
 async function finish(
   ports: Ports,
   events: EventPublisher,
@@ -166,8 +200,7 @@ async function finish(
       retryable: false,
     });
   await ports.store.tinVerifications.update(transition.state, stored.version);
-  for (const effect of transition.effects)
-    await events.publish(stored.value.account_id, effect.code, effect.data, eventKey(stored.value.id));
+  for (const effect of transition.effects) await announce(events, stored.value, effect.data);
 }
 
 function payload(job: Job): { account_id: number; id: number } {
@@ -208,12 +241,7 @@ export function tinVerificationHandler(ports: Ports, events: EventPublisher): Jo
       // a record that never comes (the POST failed) ends the job when its attempts are spent.
       if (stored === null) throw new Error(`TIN verification ${String(id)} is not stored (yet)`);
       if (stored.value.status !== 'pending') {
-        await events.publish(
-          account_id,
-          'tin_verification.finished',
-          { id, status: stored.value.status },
-          eventKey(id),
-        );
+        await announce(events, stored.value, { id, status: stored.value.status });
         return undefined;
       }
       const results = await verify(ports, stored.value);
@@ -229,12 +257,7 @@ export function tinVerificationHandler(ports: Ports, events: EventPublisher): Jo
       const stored = await ports.store.tinVerifications.get(account_id, id);
       if (stored === null) return;
       if (stored.value.status !== 'pending') {
-        await events.publish(
-          account_id,
-          'tin_verification.finished',
-          { id, status: stored.value.status },
-          eventKey(id),
-        );
+        await announce(events, stored.value, { id, status: stored.value.status });
         return;
       }
       await finish(ports, events, stored, {

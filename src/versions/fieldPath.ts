@@ -18,12 +18,58 @@ interface Segment {
   each: boolean;
 }
 
-function segmentsOf(path: string): Segment[] {
-  return path
-    .split('.')
-    .map((part) =>
-      part.endsWith('[]') ? { key: part.slice(0, -2), each: true } : { key: part, each: false },
-    );
+const SEGMENTS = new Map<string, readonly Segment[]>();
+
+function segmentsOf(path: string): readonly Segment[] {
+  // Paths come from the version changes and the kinds' tables: few, and asked for on every response.
+  let segments = SEGMENTS.get(path);
+  if (segments === undefined) {
+    segments = path
+      .split('.')
+      .map((part) =>
+        part.endsWith('[]') ? { key: part.slice(0, -2), each: true } : { key: part, each: false },
+      );
+    SEGMENTS.set(path, segments);
+  }
+  return segments;
+}
+
+function visitAt(
+  value: unknown,
+  segments: readonly Segment[],
+  at: number,
+  visit: (parent: JsonObject, key: string) => void,
+): void {
+  const head = segments[at];
+  if (head === undefined || !isObject(value)) return;
+  if (at === segments.length - 1) {
+    visit(value, head.key);
+    return;
+  }
+  const child = value[head.key];
+  if (head.each) {
+    if (Array.isArray(child)) for (const item of child) visitAt(item, segments, at + 1, visit);
+  } else visitAt(child, segments, at + 1, visit);
+}
+
+/**
+ * Calls `visit` with every parent object the path reaches and the last segment's key, to change the
+ * parent IN PLACE. Only for a value the caller owns (a fresh copy it is building): the other helpers
+ * here never mutate, this one exists so that writing a response does not copy it once per path.
+ *
+ * @example
+ * ```ts
+ * const response = { lines: [{ a: 1 }, { a: 2 }] };
+ * visitPath(response, 'lines[].a', (line, key) => { line[key] = 0; });
+ * response; // { lines: [{ a: 0 }, { a: 0 }] }
+ * ```
+ */
+export function visitPath(
+  object: JsonObject,
+  path: string,
+  visit: (parent: JsonObject, key: string) => void,
+): void {
+  visitAt(object, segmentsOf(path), 0, visit);
 }
 
 function updateAt(

@@ -145,6 +145,11 @@ export const VERSIONED_ENDPOINTS = {
     since: '2025-10-13',
     source: 'spec §4.2, §9 v2025-10-13',
   },
+  'tax_reports.index': {
+    route: 'GET /accounts/{account}/tax_reports',
+    since: '2025-10-13',
+    source: 'api-notes.md §9 (list filters invoice_id, sent_at, updated_at); with the endpoints of spec §4.2',
+  },
   'tax_reports.show': {
     route: 'GET /tax_reports/{id}',
     since: '2025-10-13',
@@ -164,6 +169,11 @@ export const VERSIONED_ENDPOINTS = {
     route: 'GET /tax_reports/{id}/download',
     since: '2025-10-13',
     source: 'spec §4.2, §9 v2025-10-13',
+  },
+  'ledgers.show': {
+    route: 'GET /ledgers/{id}',
+    since: '2025-10-13',
+    source: 'fiscalkit: a ledger read beside its downloads of spec §4.2',
   },
   'ledgers.download': {
     route: 'GET /ledgers/{id}/download',

@@ -3,14 +3,17 @@ import { AccountSchema } from '../model/account.js';
 import { AccountEventSchema } from '../model/accountEvent.js';
 import { BankAccountRecordSchema } from '../model/bankAccountRecord.js';
 import { ContactSchema } from '../model/contact.js';
+import { DespatchAdviceSchema } from '../model/despatchAdvice.js';
 import { EventSchema } from '../model/event.js';
 import { InvoiceSchema } from '../model/invoice.js';
 import { LedgerSchema } from '../model/ledger.js';
 import { INVOICE_EXPANDABLE_FIELDS } from '../model/listQuery.js';
+import { OrderSchema } from '../model/order.js';
 import { TaxReportSchema } from '../model/taxReport.js';
 import { TaxReportBatchSchema } from '../model/taxReportBatch.js';
 import { TinVerificationSchema } from '../model/tinVerification.js';
 import { TransportSchema } from '../model/transport.js';
+import { WebhookDeliverySchema } from '../model/webhookDelivery.js';
 import { WebhookSubscriptionSchema } from '../model/webhookSubscription.js';
 
 /** The resource kinds the versions module serializes and normalizes. */
@@ -27,6 +30,9 @@ export const RESOURCE_KINDS = [
   'event',
   'account_event',
   'bank_account',
+  'order',
+  'despatch_advice',
+  'web_hook_delivery',
 ] as const;
 
 /** A resource kind. */
@@ -188,6 +194,33 @@ export const KINDS: Readonly<Record<ResourceKind, KindShape>> = {
   bank_account: {
     schema: BankAccountRecordSchema,
     plural: 'bank_accounts',
+    writeOnly: [],
+    expandable: [],
+    omittedFromListEntries: [],
+    numbers: [],
+  },
+  order: {
+    schema: OrderSchema,
+    plural: 'orders',
+    writeOnly: [],
+    expandable: [],
+    omittedFromListEntries: [],
+    // The total carries the currency's decimals, like the invoice's; quantities and prices are
+    // written as they were given.
+    numbers: [{ path: 'total', money: true }, { path: 'lines[].quantity' }, { path: 'lines[].price' }],
+  },
+  despatch_advice: {
+    schema: DespatchAdviceSchema,
+    plural: 'despatch_advices',
+    writeOnly: [],
+    expandable: [],
+    omittedFromListEntries: [],
+    numbers: [{ path: 'lines[].quantity' }],
+  },
+  /** A webhook delivery with its attempts (GET /accounts/{account}/web_hook_deliveries, fiscalkit's). */
+  web_hook_delivery: {
+    schema: WebhookDeliverySchema,
+    plural: 'web_hook_deliveries',
     writeOnly: [],
     expandable: [],
     omittedFromListEntries: [],

@@ -1,12 +1,13 @@
 import { LosslessNumber, stringify } from 'lossless-json';
 import { KsefTaxReportSchema } from '../model/ksefTaxReport.js';
+import { isLosslessNumber } from '../model/losslessNumber.js';
 import { SiiTaxReportSchema } from '../model/siiTaxReport.js';
 import { currencyExponent, isCurrencyCode } from '../money/currencies.js';
 import { decimalPlaces, formatUnits, toUnits } from '../money/fixedPoint.js';
 import type { ApiVersion } from './apiVersion.js';
 import { changesAfter } from './chain.js';
 import type { View } from './change.js';
-import { type JsonObject, omitPath, updatePath } from './fieldPath.js';
+import { type JsonObject, visitPath } from './fieldPath.js';
 import { KINDS, type ResourceKind } from './resourceKind.js';
 import { schemaPaths } from './schemaPaths.js';
 
@@ -49,6 +50,18 @@ function asNumber(value: unknown, exponent: number | null): unknown {
   return new LosslessNumber(text);
 }
 
+/** The top-level fields of a schema, in its order (cached: asked for on every response). */
+const TOP_LEVEL = new WeakMap<object, readonly string[]>();
+
+function topLevelFields(schema: ReturnType<typeof schemaFor>): readonly string[] {
+  let fields = TOP_LEVEL.get(schema);
+  if (fields === undefined) {
+    fields = schemaPaths(schema).filter((path) => !path.includes('.') && !path.includes('[]'));
+    TOP_LEVEL.set(schema, fields);
+  }
+  return fields;
+}
+
 /** The newest version's response: every top-level field present (null when unset), amounts as numbers. */
 function canonicalResponse(
   kind: ResourceKind,
@@ -57,26 +70,28 @@ function canonicalResponse(
   view: View,
 ): JsonObject {
   const shape = KINDS[kind];
-  const stored = clonePlain(resource) as JsonObject;
+  const stored = resource as JsonObject;
   // The schema's fields only, in its order, every one present (null when unset, or stored as
-  // undefined). Anything else a store keeps on the record (a write-only `total_amount_due`, an
-  // internal column) is never returned: a version's response has exactly the fields `fieldsOf` gives.
-  let response: JsonObject = {};
-  for (const path of schemaPaths(schemaFor(kind, stored)))
-    if (!path.includes('.') && !path.includes('[]')) response[path] = stored[path] ?? null;
-  for (const path of shape.writeOnly) response = omitPath(response, path);
-  for (const path of shape.expandable) if (!include.includes(path)) response = omitPath(response, path);
-  if (view === 'list_entry')
-    for (const path of shape.omittedFromListEntries) response = omitPath(response, path);
+  // undefined), each a deep copy (so that no downgrade reaches the stored resource; the copy is
+  // then changed in place). Anything else a store keeps on the record (a write-only
+  // `total_amount_due`, an internal column) is never returned: a version's response has exactly the
+  // fields `fieldsOf` gives.
+  const response: JsonObject = {};
+  for (const field of topLevelFields(schemaFor(kind, stored)))
+    response[field] = clonePlain(stored[field]) ?? null;
+  const omit = (parent: JsonObject, key: string) => {
+    delete parent[key];
+  };
+  for (const path of shape.writeOnly) visitPath(response, path, omit);
+  for (const path of shape.expandable) if (!include.includes(path)) visitPath(response, path, omit);
+  if (view === 'list_entry') for (const path of shape.omittedFromListEntries) visitPath(response, path, omit);
   const currency = response.currency;
   const exponent =
     typeof currency === 'string' && isCurrencyCode(currency) ? currencyExponent(currency) : null;
   for (const { path, money } of shape.numbers)
-    response = updatePath(response, path, (parent, key) =>
-      Object.hasOwn(parent, key)
-        ? { ...parent, [key]: asNumber(parent[key], money === true ? exponent : null) }
-        : parent,
-    );
+    visitPath(response, path, (parent, key) => {
+      if (Object.hasOwn(parent, key)) parent[key] = asNumber(parent[key], money === true ? exponent : null);
+    });
   return response;
 }
 
@@ -146,5 +161,24 @@ export function serializeList(
  * ```
  */
 export function toJson(value: unknown): string {
-  return stringify(value) ?? 'null';
+  // The fast path: the engine's JSON.stringify with every lossless number replaced by a marked
+  // string, then the marks and quotes taken off (a response is written on every request; lossless-
+  // json's own stringify is several times slower). A string of the data that holds the mark itself
+  // would be mistaken for a number: then the slow path, which has no such case.
+  let clash = false;
+  const marked = JSON.stringify(value, (_key, field: unknown) => {
+    if (typeof field === 'string') {
+      if (field.includes(NUMBER_MARK)) clash = true;
+      return field;
+    }
+    if (isLosslessNumber(field)) return `${NUMBER_MARK}${field.value}${NUMBER_MARK}`;
+    return field;
+  });
+  if (clash || marked === undefined) return stringify(value) ?? 'null';
+  return marked.replace(MARKED_NUMBER, '$1');
 }
+
+/** Marks a lossless number inside the fast path's JSON text (control characters no number has). */
+const NUMBER_MARK = '\u0000\u001fnumber:';
+/** A marked number as JSON.stringify writes it: the control characters escaped, in quotes. */
+const MARKED_NUMBER = /"\\u0000\\u001fnumber:(-?[0-9][0-9.eE+-]*)\\u0000\\u001fnumber:"/g;

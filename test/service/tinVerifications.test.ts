@@ -116,6 +116,32 @@ describe('POST /tin_verifications', () => {
     expect(events.items[0]?.triggered_at).toBe(Math.floor(ports.clock.now() / 1000));
   });
 
+  it('tells every account it names (a group’s accounts over HTTP), once each, even when re-run', async () => {
+    const { ports, fiscalkit } = await engines({ census: { entries: CENSUS } });
+    const GROUP = 77;
+    const { id } = await fiscalkit.tinVerifications.create(
+      GROUP,
+      { country: 'ES', body: [{ tin: 'B12345674', name: 'x' }] },
+      { notify_account_ids: [ACCOUNT, OTHER_ACCOUNT] },
+    );
+    await fiscalkit.worker.drain();
+    // The verification belongs to the group; the accounts hear of it, the group id itself does not.
+    expect((await fiscalkit.tinVerifications.get(GROUP, id)).status).toBe('success');
+    await expect(fiscalkit.tinVerifications.get(ACCOUNT, id)).rejects.toMatchObject({ code: 'resource_missing' });
+    for (const account of [ACCOUNT, OTHER_ACCOUNT]) {
+      const events = await ports.events.list(account, { offset: 0, limit: 10 });
+      expect(events.items.map((event) => [event.code, event.data])).toEqual([
+        ['tin_verification.finished', { id, status: 'success' }],
+      ]);
+    }
+    expect((await ports.events.list(GROUP, { offset: 0, limit: 10 })).total_count).toBe(0);
+    // A re-run of the job (at-least-once) publishes nothing twice.
+    await ports.jobs.enqueue({ kind: 'tin_verification', payload: { account_id: GROUP, id } });
+    await fiscalkit.worker.drain();
+    for (const account of [ACCOUNT, OTHER_ACCOUNT])
+      expect((await ports.events.list(account, { offset: 0, limit: 10 })).total_count).toBe(1);
+  });
+
   it('asks the census once per distinct pair and answers repeats from the 24-hour cache (spec §4.3)', async () => {
     const { ports, fiscalkit } = await engines({ census: { entries: CENSUS } });
     const body = [

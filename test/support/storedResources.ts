@@ -4,13 +4,16 @@
  * drifts from the model fails loudly. Tax reports come in both types. Every function returns a fresh
  * object.
  */
+import { DespatchAdviceSchema } from '../../src/model/despatchAdvice.js';
 import { buildEvent } from '../../src/model/event.js';
 import { KsefTaxReportSchema } from '../../src/model/ksefTaxReport.js';
 import { LedgerSchema } from '../../src/model/ledger.js';
+import { OrderSchema } from '../../src/model/order.js';
 import { SiiTaxReportSchema } from '../../src/model/siiTaxReport.js';
 import { TaxReportBatchSchema } from '../../src/model/taxReportBatch.js';
 import { TinVerificationSchema } from '../../src/model/tinVerification.js';
 import { TransportSchema } from '../../src/model/transport.js';
+import { WebhookDeliverySchema } from '../../src/model/webhookDelivery.js';
 import { WebhookSubscriptionSchema } from '../../src/model/webhookSubscription.js';
 import type { ResourceKind } from '../../src/versions/resourceKind.js';
 import { storedAccount, storedContact, storedInvoice } from './fixtures.js';
@@ -151,6 +154,84 @@ export function storedEvent() {
   );
 }
 
+/** An accepted purchase order (id 90 of account 1, to contact 7) with two lines. */
+export function storedOrder() {
+  return OrderSchema.parse({
+    id: 90,
+    account_id: 1,
+    type: 'IssuedOrder',
+    number: 'PO-2026-001',
+    date: '2026-04-20',
+    delivery_date: '2026-04-30',
+    contact_id: 7,
+    currency: 'EUR',
+    buyer_reference: 'DEPT-7',
+    notes: null,
+    state: 'accepted',
+    state_reason: null,
+    lines: [
+      {
+        line_number: 1,
+        description: 'Paper A4, 500 sheets',
+        quantity: '10',
+        price: '3.35',
+        unit: 'box',
+        item_code: 'PA4-500',
+      },
+      { line_number: 2, description: 'Toner', quantity: '1.5', price: '80.125', unit: null, item_code: null },
+    ],
+    total: '153.69',
+  });
+}
+
+/** A despatch advice (id 91 of account 1) delivering part of order 90. */
+export function storedDespatchAdvice() {
+  return DespatchAdviceSchema.parse({
+    id: 91,
+    account_id: 1,
+    number: 'DA-2026-001',
+    date: '2026-04-22',
+    delivery_date: '2026-04-23',
+    order_id: 90,
+    order_reference: 'PO-2026-001',
+    contact_id: 7,
+    delivery_address: 'Calle Mayor 1',
+    delivery_city: 'Madrid',
+    delivery_postalcode: '28001',
+    delivery_country: 'ES',
+    notes: null,
+    lines: [
+      {
+        line_number: 1,
+        description: 'Paper A4, 500 sheets',
+        quantity: '6',
+        unit: 'box',
+        item_code: 'PA4-500',
+        order_line_number: 1,
+      },
+    ],
+  });
+}
+
+/** A delivered webhook delivery (id 92 of account 1) of event 70 to subscription 5, after one failed attempt. */
+export function storedWebhookDelivery() {
+  return WebhookDeliverySchema.parse({
+    id: 92,
+    account_id: 1,
+    event_id: 70,
+    event_code: 'sii_batch.finished',
+    web_hook_id: 5,
+    status: 'delivered',
+    attempts: [
+      { attempted_at: '2026-04-20T10:15:00Z', status_code: 503, error: 'HTTP 503' },
+      { attempted_at: '2026-04-20T10:15:30Z', status_code: 200, error: null },
+    ],
+    next_attempt_at: null,
+    created_at: '2026-04-20T10:15:00Z',
+    finished_at: '2026-04-20T10:15:30Z',
+  });
+}
+
 /**
  * Stored resources of every kind (tax reports in both types), for tests that must hold for every
  * kind of `RESOURCE_KINDS`.
@@ -189,5 +270,8 @@ export function storedResourcesByKind(): Record<ResourceKind, object[]> {
         is_default: true,
       },
     ],
+    order: [storedOrder()],
+    despatch_advice: [storedDespatchAdvice()],
+    web_hook_delivery: [storedWebhookDelivery()],
   };
 }

@@ -663,6 +663,9 @@ describe('serializeList: {<plural>: [...], meta: {total_count, offset, limit}} (
       // GET /accounts/{account}/events lists account events (spec §4.6) under the same key.
       account_event: 'events',
       bank_account: 'bank_accounts',
+      order: 'orders',
+      despatch_advice: 'despatch_advices',
+      web_hook_delivery: 'web_hook_deliveries',
     });
   });
 

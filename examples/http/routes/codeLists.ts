@@ -1,5 +1,46 @@
-// PLACEHOLDER (issue #8): the routes of code lists.
+/**
+ * The code lists (spec §4.8): GET /countries, /currencies, /languages, /schemes, /invoice_states
+ * (the legacy version's `/users/{list}` paths are mapped here by `resolveLegacyPath`). A list answers
+ * `{<list>: [...], meta: {total_count, offset, limit}}` like every list (spec §2.1), whole unless the
+ * query names `offset` or `limit` (a catalogue is read whole); the legacy version has no `meta`
+ * (`listResponseHasMeta`).
+ *
+ * Entries: countries `{code, name}` (ISO 3166-1 alpha-2, upper case), currencies `{code, name,
+ * numeric, minor_units}`, languages `{code, name, native}`, schemes `{code, name, country,
+ * deprecation}` (codes zero-padded to 4 characters, spec §2.2), invoice states `{code, name}`,
+ * transport types `{code, name}`.
+ */
+import type { CodeListName } from '../../../src/service/codeLists.js';
+import { listResponseHasMeta } from '../../../src/versions/protocol.js';
+import { pageQuery, type RouteContext, sendJson } from '../wire.js';
 import type { Router } from './index.js';
 
-/** Registers the routes of code lists. */
-export function codeListRoutes(_router: Router): void {}
+/**
+ * Answers code list `name` in the caller's version.
+ *
+ * @example
+ * ```ts
+ * router.get('/countries', (c) => sendCodeList(c, 'countries'));
+ * ```
+ */
+export function sendCodeList(c: RouteContext, name: CodeListName): Response {
+  const query = c.req.query();
+  const paged = query.offset !== undefined || query.limit !== undefined;
+  const page = paged ? pageQuery(c) : undefined;
+  const list = c.env.fiscalkit.codeLists.list(name, page);
+  const meta = {
+    total_count: list.total_count,
+    offset: page?.offset ?? 0,
+    limit: page?.limit ?? list.total_count,
+  };
+  return sendJson(c, 200, {
+    [name]: list.items,
+    ...(listResponseHasMeta(c.env.version) ? { meta } : {}),
+  });
+}
+
+/** Registers GET /countries, /currencies, /languages, /schemes and /invoice_states. */
+export function codeListRoutes(router: Router): void {
+  for (const name of ['countries', 'currencies', 'languages', 'schemes', 'invoice_states'] as const)
+    router.get(`/${name}`, (c) => sendCodeList(c, name));
+}

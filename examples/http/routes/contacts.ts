@@ -1,5 +1,84 @@
-// PLACEHOLDER (issue #8): the routes of contacts and offices.
+/**
+ * The routes of contacts and offices (spec §2.3, §4.5): GET, POST /accounts/{account}/contacts and
+ * GET, PUT, PATCH, DELETE /contacts/{id}. Thin: read the request, call the use case, write the
+ * answer in the caller's version.
+ *
+ * Contacts were clients before v2025-10-13 (spec §2.3 heading, §9: `/clients` became `/contacts`):
+ * legacy paths are mapped by `app.ts`, legacy fields by the versions chain, and the body wrapper is
+ * `client` / `clients` in the legacy version (requests and responses), as its resource was named.
+ */
+import { versionHas } from '../../../src/versions/behaviours.js';
+import { serializeList } from '../../../src/versions/serialize.js';
+import { pageQuery, pathId, type RouteContext, resourceBody, send, sendJson } from '../wire.js';
 import type { Router } from './index.js';
 
-/** Registers the routes of contacts and offices. */
-export function contactRoutes(_router: Router): void {}
+/** The wrapper names of a contact in the caller's version (spec §2.3: "formerly client"). */
+function names(c: RouteContext): { singular: string; plural: string } {
+  return versionHas(c.env.version, 'contacts_replace_clients')
+    ? { singular: 'contact', plural: 'contacts' }
+    : { singular: 'client', plural: 'clients' };
+}
+
+const contactOf = (c: RouteContext) => pathId(c, 'id', 'contact');
+
+/**
+ * Registers the contact routes.
+ *
+ * @example
+ * ```ts
+ * contactRoutes(router);
+ * ```
+ */
+export function contactRoutes(router: Router): void {
+  router.get('/accounts/:account/contacts', async (c) => {
+    const page = pageQuery(c);
+    const account_id = pathId(c, 'account', 'account');
+    const found = await c.env.fiscalkit.contacts.list(c.env.caller, account_id, page);
+    const list = serializeList(
+      'contact',
+      found.items,
+      { total_count: found.total_count, ...page },
+      { version: c.env.version },
+    );
+    return sendJson(c, 200, { [names(c).plural]: list.contacts, meta: list.meta });
+  });
+
+  router.post('/accounts/:account/contacts', async (c) => {
+    const account_id = pathId(c, 'account', 'account');
+    const { singular } = names(c);
+    const body = await resourceBody(c, 'contact', singular, 'create');
+    const contact = await c.env.fiscalkit.contacts.create(c.env.caller, account_id, body);
+    return send(c, 'contact', contact, 'created', {
+      name: singular,
+      location: `/contacts/${String(contact.id)}`,
+    });
+  });
+
+  router.get('/contacts/:id', async (c) => {
+    const contact = await c.env.fiscalkit.contacts.get(c.env.caller, contactOf(c));
+    return send(c, 'contact', contact, 'read', { name: names(c).singular });
+  });
+
+  router.put('/contacts/:id', async (c) => {
+    const id = contactOf(c);
+    const { singular } = names(c);
+    // A PUT is the whole contact: read as a create body (the version upgrades give a whole contact
+    // its defaults, e.g. `is_provider` before v2026-03-02).
+    const body = await resourceBody(c, 'contact', singular, 'create');
+    const contact = await c.env.fiscalkit.contacts.replace(c.env.caller, id, body);
+    return send(c, 'contact', contact, 'write', { name: singular });
+  });
+
+  router.patch('/contacts/:id', async (c) => {
+    const id = contactOf(c);
+    const { singular } = names(c);
+    const body = await resourceBody(c, 'contact', singular, 'update');
+    const contact = await c.env.fiscalkit.contacts.update(c.env.caller, id, body);
+    return send(c, 'contact', contact, 'write', { name: singular });
+  });
+
+  router.delete('/contacts/:id', async (c) => {
+    const contact = await c.env.fiscalkit.contacts.remove(c.env.caller, contactOf(c));
+    return send(c, 'contact', contact, 'write', { name: names(c).singular });
+  });
+}

@@ -1,5 +1,211 @@
-// PLACEHOLDER (issue #8): the routes of invoices.
+/**
+ * The invoice routes (spec §2.4–§2.6, §4.6): list with the `type` filter, create, get with
+ * `include`, PUT, PATCH, DELETE, `mark_as`, `ack`, and attachments (multipart or JSON with base64),
+ * plus fiscalkit's GET of one attachment's file. Thin: parse, call `fiscalkit.invoices`, serialize.
+ */
+import { ApiError } from '../../../src/errors/ApiError.js';
+import { parseInvoiceInclude } from '../../../src/model/listQuery.js';
+import {
+  type AttachmentUpload,
+  attachmentUploadsFromJson,
+  checkedAttachmentUpload,
+  MAX_ATTACHMENTS_PER_REQUEST,
+} from '../../../src/service/invoiceAttachments.js';
+import { ownedAccount } from '../../../src/service/tenancy.js';
+import { invoiceListFilterSupport } from '../../../src/versions/protocol.js';
+import { fail, pathId, type RouteContext, readJson, resourceBody, send, sendList } from '../wire.js';
 import type { Router } from './index.js';
 
-/** Registers the routes of invoices. */
-export function invoiceRoutes(_router: Router): void {}
+/** The expandable fields asked for in `include` (spec §2.1, §2.5 rule 3); a bad name is 422. */
+function includeOf(c: RouteContext): string[] {
+  const include = parseInvoiceInclude(c.req.query('include'));
+  if (!include.success) fail(include.issues);
+  return include.data;
+}
+
+/** The multipart field names that carry files: `file` / `attachment`, and their plural forms. */
+const SINGLE_FIELDS = ['file', 'attachment'];
+const MANY_FIELDS = ['files[]', 'files', 'attachments[]', 'attachments', 'file', 'attachment'];
+
+function isMultipart(c: RouteContext): boolean {
+  return (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+}
+
+/**
+ * The files of a multipart/form-data body (RFC 7578), each checked (`checkedAttachmentUpload`) and
+ * named by its field (`file`; `files[0]`, `files[1]`, … for add_attachments). A body over the size
+ * limit is 413, one that is not valid multipart 400, no file part `parameter_blank`, a text value
+ * where a file belongs 400, two files on add_attachment `parameter_invalid`.
+ */
+async function multipartUploads(c: RouteContext, many: boolean): Promise<AttachmentUpload[]> {
+  const max = c.env.options.max_body_bytes;
+  // money-safe: a byte count from a header, not an amount.
+  const declared = Number(c.req.header('content-length') ?? '0');
+  const tooLarge = () =>
+    new ApiError('request_too_large', `the request body is larger than ${String(max)} bytes`);
+  if (declared > max) throw tooLarge();
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw new ApiError('invalid_request_params', 'the body is not valid multipart/form-data', {
+      param: null,
+    });
+  }
+  const names = many ? MANY_FIELDS : SINGLE_FIELDS;
+  const found: { name: string; file: File }[] = [];
+  for (const name of names)
+    for (const value of form.getAll(name)) {
+      if (typeof value === 'string')
+        throw new ApiError('invalid_request_params', `${name} must be a file part, not a text value`, {
+          param: name.replace('[]', ''),
+        });
+      found.push({ name: name.replace('[]', ''), file: value });
+    }
+  const expected = many ? 'files' : 'file';
+  if (found.length === 0)
+    throw new ApiError('parameter_blank', `${expected} is required: send the file as a multipart part`, {
+      param: expected,
+    });
+  if (!many && found.length > 1)
+    throw new ApiError(
+      'parameter_invalid',
+      'add_attachment takes one file; send several to /invoices/{id}/add_attachments',
+      { param: 'file' },
+    );
+  if (found.length > MAX_ATTACHMENTS_PER_REQUEST)
+    throw new ApiError(
+      'parameter_invalid',
+      `add_attachments takes at most ${String(MAX_ATTACHMENTS_PER_REQUEST)} files per request`,
+      { param: expected },
+    );
+  let total = 0;
+  const uploads: AttachmentUpload[] = [];
+  for (const [index, { name, file }] of found.entries()) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    total += bytes.byteLength;
+    if (total > max) throw tooLarge();
+    const param = many ? `${name}[${String(index)}]` : name;
+    uploads.push(checkedAttachmentUpload({ filename: file.name, content_type: file.type, bytes }, param));
+  }
+  return uploads;
+}
+
+/** POST /invoices/{id}/add_attachment (one file) and /add_attachments (several). */
+async function addAttachments(c: RouteContext, many: boolean): Promise<Response> {
+  const id = pathId(c, 'id', 'invoice');
+  const { invoices } = c.env.fiscalkit;
+  const include = includeOf(c);
+  // Another tenant's invoice is 404 before anything about the files is said.
+  await invoices.get(c.env.caller, id);
+  const uploads = isMultipart(c)
+    ? await multipartUploads(c, many)
+    : attachmentUploadsFromJson(await readJson(c), many ? 'attachments' : 'attachment');
+  const invoice = await invoices.addAttachments(c.env.caller, id, uploads);
+  return send(c, 'invoice', invoice, 'write', { include });
+}
+
+/** `Content-Disposition` for a download (RFC 6266): an ASCII fallback and the UTF-8 name. */
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * Registers the invoice routes.
+ *
+ * @example
+ * ```ts
+ * invoiceRoutes(router);
+ * ```
+ */
+export function invoiceRoutes(router: Router): void {
+  router.get('/accounts/:account/invoices', async (c) => {
+    const account = pathId(c, 'account', 'account');
+    const query: Record<string, unknown> = { ...c.req.query() };
+    // The `type` filter exists from v2025-10-13 (spec §9); an older request's `type` is ignored
+    // like any unknown query parameter.
+    if (invoiceListFilterSupport(c.env.version, 'type') === 'unsupported') delete query.type;
+    const page = await c.env.fiscalkit.invoices.list(c.env.caller, account, query);
+    return sendList(c, 'invoice', page.items, {
+      total_count: page.total_count,
+      offset: page.offset,
+      limit: page.limit,
+    });
+  });
+
+  router.post('/accounts/:account/invoices', async (c) => {
+    const account = pathId(c, 'account', 'account');
+    const include = includeOf(c);
+    // Another tenant's account is 404 whatever the body says.
+    await ownedAccount(c.env.fiscalkit.ports, c.env.caller, account);
+    const body = await resourceBody(c, 'invoice', 'invoice', 'create');
+    const invoice = await c.env.fiscalkit.invoices.create(c.env.caller, account, body);
+    return send(c, 'invoice', invoice, 'created', { include, location: `/invoices/${String(invoice.id)}` });
+  });
+
+  router.get('/invoices/:id', async (c) => {
+    const id = pathId(c, 'id', 'invoice');
+    const include = includeOf(c);
+    const invoice = await c.env.fiscalkit.invoices.get(c.env.caller, id);
+    return send(c, 'invoice', invoice, 'read', { include });
+  });
+
+  for (const method of ['put', 'patch'] as const)
+    router[method]('/invoices/:id', async (c) => {
+      const id = pathId(c, 'id', 'invoice');
+      const include = includeOf(c);
+      const { invoices } = c.env.fiscalkit;
+      // The stored invoice first: 404 for another tenant's, and the older versions' request upgrade
+      // reads it (the flat amendment fields edit the stored amend reference, spec §2.4 rule 2).
+      const stored = await invoices.get(c.env.caller, id);
+      const body = await resourceBody(
+        c,
+        'invoice',
+        'invoice',
+        method === 'put' ? 'create' : 'update',
+        stored,
+      );
+      const invoice =
+        method === 'put'
+          ? await invoices.replace(c.env.caller, id, body)
+          : await invoices.update(c.env.caller, id, body);
+      return send(c, 'invoice', invoice, 'write', { include });
+    });
+
+  router.delete('/invoices/:id', async (c) => {
+    const id = pathId(c, 'id', 'invoice');
+    const invoice = await c.env.fiscalkit.invoices.remove(c.env.caller, id);
+    return send(c, 'invoice', invoice, 'write');
+  });
+
+  router.post('/invoices/:id/mark_as', async (c) => {
+    const id = pathId(c, 'id', 'invoice');
+    const include = includeOf(c);
+    const { invoices } = c.env.fiscalkit;
+    await invoices.get(c.env.caller, id);
+    const invoice = await invoices.markAs(c.env.caller, id, await readJson(c));
+    return send(c, 'invoice', invoice, 'write', { include });
+  });
+
+  router.post('/invoices/:id/ack', async (c) => {
+    const id = pathId(c, 'id', 'invoice');
+    const include = includeOf(c);
+    const invoice = await c.env.fiscalkit.invoices.ack(c.env.caller, id);
+    return send(c, 'invoice', invoice, 'write', { include });
+  });
+
+  router.post('/invoices/:id/add_attachment', (c) => addAttachments(c, false));
+  router.post('/invoices/:id/add_attachments', (c) => addAttachments(c, true));
+
+  router.get('/invoices/:id/attachments/:attachment_id', async (c) => {
+    const id = pathId(c, 'id', 'invoice');
+    const attachmentId = pathId(c, 'attachment_id', 'attachment');
+    const blob = await c.env.fiscalkit.invoices.attachment(c.env.caller, id, attachmentId);
+    return c.body(blob.bytes.slice().buffer, 200, {
+      'Content-Type': blob.content_type,
+      'Content-Disposition': contentDisposition(blob.filename),
+      'Content-Length': String(blob.bytes.byteLength),
+    });
+  });
+}

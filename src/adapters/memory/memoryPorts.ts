@@ -7,6 +7,7 @@
  */
 import type { Account } from '../../model/account.js';
 import type { AccountMembership } from '../../model/accountMembership.js';
+import type { PeppolParticipant } from '../../model/peppolParticipant.js';
 import type { StoredRequestLog } from '../../model/requestLog.js';
 import type { CensusAnswer } from '../../model/tinVerification.js';
 import type {
@@ -59,6 +60,7 @@ export function memoryStore(): Store {
     orders: memoryRepository(),
     despatchAdvices: memoryRepository(),
     transports: memoryRepository(),
+    peppolParticipants: memoryRepository<PeppolParticipant>({ owner: (participant) => participant.directory }),
     requestLogs: memoryRepository<StoredRequestLog>({ owner: (log) => log.group_id }),
     taxReports: memoryRepository(),
     ledgers: memoryRepository(),

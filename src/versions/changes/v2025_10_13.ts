@@ -6,6 +6,7 @@ import {
   type UpgradeContext,
   type VersionChanges,
 } from '../change.js';
+import { eventKindName } from '../eventKinds.js';
 import { type JsonObject, omitPath } from '../fieldPath.js';
 
 /*
@@ -20,8 +21,9 @@ import { type JsonObject, omitPath } from '../fieldPath.js';
  * moves the legacy string out of the way, then builds the object; a response first flattens the
  * object, then gives its name to the string.
  *
- * Paths, status codes, endpoints and the event kind name are protocol, not resource shape: see
- * `legacyPaths.ts`, `protocol.ts` and `eventKinds.ts`.
+ * Paths, status codes and endpoints are protocol, not resource shape: see `legacyPaths.ts` and
+ * `protocol.ts`. The event kind name lives in `eventKinds.ts`; the account event change below writes
+ * it into the `type` of GET /accounts/{account}/events entries.
  */
 
 function isObject(value: unknown): value is JsonObject {
@@ -450,6 +452,25 @@ const preferXsltPdf = removedField(
   () => false,
 );
 
+// ---------------------------------------------------------------------------------------------------
+// Account event (spec §6 rule 3)
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * The contact event kind is `ContactEvent`, formerly `ClientEvent` (spec §6 rule 3): an entry of GET
+ * /accounts/{account}/events written in the legacy version names its kind as that version did
+ * (`eventKindName`). Only the value of `type` changes, no field, so the change adds and removes no
+ * path; events are never sent in requests, so it has no upgrade.
+ */
+const clientEvent: ResourceChange = {
+  kind: 'account_event',
+  description: 'spec §6 rule 3: the contact event kind ContactEvent was named ClientEvent',
+  downgrade: (response, context) =>
+    typeof response.type === 'string'
+      ? { ...response, type: eventKindName(context.version, response.type) }
+      : response,
+};
+
 /**
  * v2025-10-13 over the legacy v2025-01-01 (spec §9 "Changes in v2025-10-13", §2.2 rule 3, §2.3
  * rule 3, §2.4 rule 6; api-notes.md §3.1).
@@ -470,9 +491,24 @@ const preferXsltPdf = removedField(
  *
  * Account: `prefer_xslt_pdf` exists only on legacy accounts; fiscalkit renders no XSLT PDFs, so legacy
  * responses carry `false` and requests have it dropped. The spec names no other account field change.
+ *
+ * Account event: the `type` `ContactEvent` is written `ClientEvent` (spec §6 rule 3).
  */
 export const V2025_10_13: VersionChanges = {
   version: '2025-10-13',
   summary: 'JSON only, accounts and contacts, full write responses, renamed fields (spec §9).',
-  changes: [...CONTACT_CHANGES, ...INVOICE_CHANGES, preferXsltPdf],
+  changes: [
+    ...CONTACT_CHANGES,
+    ...INVOICE_CHANGES,
+    preferXsltPdf,
+    clientEvent,
+    // Orders and despatch advices name their customer as invoices do (api-notes.md §3.1).
+    renamedField('order', 'client_id', 'contact_id', 'api-notes.md §3.1: client_id became contact_id'),
+    renamedField(
+      'despatch_advice',
+      'client_id',
+      'contact_id',
+      'api-notes.md §3.1: client_id became contact_id',
+    ),
+  ],
 };

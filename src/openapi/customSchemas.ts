@@ -1,0 +1,259 @@
+import { MARK_AS_STATES } from '../codelists/invoiceStates.js';
+import { DOCUMENT_FORMATS } from '../documents/detectFormat.js';
+import { OrderMarkAsSchema } from '../model/order.js';
+import { RequestLogSchema } from '../model/requestLog.js';
+import { TaxReportBatchAcceptedSchema } from '../model/taxReportBatch.js';
+import { TinVerificationBodySchema } from '../model/tinVerification.js';
+import { MarkAsRequestSchema } from '../service/invoiceMarkAs.js';
+import type { CustomSchemaName } from './endpoints.js';
+import { type JsonSchema, jsonSchemaOf } from './jsonSchema.js';
+
+/**
+ * What a custom schema may refer to: the version's own request schemas.
+ *
+ * @example
+ * ```ts
+ * customSchema('TaxReportBatchRequest', { taxReportCreateRef: (type) => ({ $ref: `#/components/schemas/${type}TaxReportCreate` }) });
+ * ```
+ */
+export interface CustomSchemaContext {
+  /** A `$ref` to the schema of one alternative of the tax report create body (`SiiDocument`, `Ksef`). */
+  taxReportCreateRef(type: 'SiiDocument' | 'Ksef'): JsonSchema;
+}
+
+/** A file part of a multipart form (OpenAPI 3.1: a string whose content is the bytes). */
+const FILE_PART: JsonSchema = { type: 'string', contentMediaType: 'application/octet-stream' };
+
+/** Bytes written in base64 inside JSON (RFC 4648). */
+const BASE64: JsonSchema = { type: 'string', contentEncoding: 'base64', minLength: 1 };
+
+/** Most files in one add_attachments request (`MAX_ATTACHMENTS_PER_REQUEST`, src/service/invoiceAttachments.ts). */
+const MAX_ATTACHMENTS = 100;
+
+const ATTACHMENT: JsonSchema = {
+  type: 'object',
+  properties: {
+    filename: { type: 'string', minLength: 1 },
+    content_type: { type: 'string', description: 'The media type (`application/pdf`).' },
+    content: { ...BASE64, description: 'The file, in base64.' },
+  },
+  required: ['filename', 'content'],
+};
+
+function entry(properties: Record<string, JsonSchema>): JsonSchema {
+  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+}
+
+function invoiceStates(): string {
+  return Object.entries(MARK_AS_STATES)
+    .map(([type, states]) => `${type}: ${states.join(', ')}`)
+    .join('; ');
+}
+
+/**
+ * The JSON schema of a body that is not a versioned resource: from the zod schema where fiscalkit
+ * has one (`MarkAsRequestSchema`, `OrderMarkAsSchema`, `RequestLogSchema`, the batch and TIN bodies),
+ * else the shape the binding reads or writes (`examples/http/routes`, `src/service`), which the spec
+ * does not show ("not shown", spec §4.8) and each description says so.
+ *
+ * @example
+ * ```ts
+ * customSchema('InvoiceMarkAs', context).required; // ['state']
+ * ```
+ */
+export function customSchema(name: CustomSchemaName, context: CustomSchemaContext): JsonSchema {
+  switch (name) {
+    case 'InvoiceMarkAs': {
+      const schema = jsonSchemaOf(MarkAsRequestSchema, 'input');
+      const properties = schema.properties as Record<string, JsonSchema>;
+      properties.state = {
+        ...properties.state,
+        description: `The new state (api-notes.md §8.2). Per invoice type: ${invoiceStates()}. A move the invoice state machine forbids is 409 \`conflict\`.`,
+      };
+      properties.reason = {
+        ...properties.reason,
+        description: 'Why (kept on the invoice as `state_reason`).',
+      };
+      properties.commit = { ...properties.commit, description: 'Notify the supplier (received invoices).' };
+      return schema;
+    }
+    case 'OrderMarkAs':
+      return jsonSchemaOf(OrderMarkAsSchema, 'input');
+    case 'LogoForm':
+      return {
+        type: 'object',
+        description: 'The image in a `file` part (`logo` is read too).',
+        properties: { file: FILE_PART, logo: FILE_PART },
+      };
+    case 'AttachmentForm':
+      return {
+        type: 'object',
+        description: 'The file in a `file` part (`attachment` is read too).',
+        properties: { file: FILE_PART, attachment: FILE_PART },
+      };
+    case 'AttachmentsForm':
+      return {
+        type: 'object',
+        description:
+          'The files in `files` parts (`files[]`, `attachments`, `attachments[]`, `file` are read too).',
+        properties: { files: { type: 'array', minItems: 1, maxItems: MAX_ATTACHMENTS, items: FILE_PART } },
+      };
+    case 'AttachmentUpload':
+      return { type: 'object', properties: { attachment: ATTACHMENT }, required: ['attachment'] };
+    case 'AttachmentUploads':
+      return {
+        type: 'object',
+        properties: {
+          attachments: { type: 'array', minItems: 1, maxItems: MAX_ATTACHMENTS, items: ATTACHMENT },
+        },
+        required: ['attachments'],
+      };
+    case 'TaxReportImport':
+      return {
+        type: 'object',
+        properties: {
+          file: { ...BASE64, description: 'The FA(3) or SII XML document, in base64.' },
+          filename: { type: ['string', 'null'] },
+          customer_party_jst: {
+            type: ['boolean', 'null'],
+            description: 'The buyer is a local government unit (spec §2.7).',
+          },
+          customer_party_gv: {
+            type: ['boolean', 'null'],
+            description: 'The buyer is a VAT group member (spec §2.7).',
+          },
+        },
+        required: ['file'],
+      };
+    case 'LedgerImport':
+      return {
+        type: 'object',
+        properties: {
+          file: { ...BASE64, description: 'The SII message (`SuministroLR…`), in base64.' },
+          filename: { type: ['string', 'null'] },
+        },
+        required: ['file'],
+      };
+    case 'GenerateTaxReport':
+      return {
+        type: 'object',
+        description:
+          'The report to generate: `type` (default `Ksef`), and the report fields the invoice does not carry (an SII `book_type`, `period_year` with `period`, …). Also accepted wrapped as `{"tax_report": {...}}`.',
+        properties: { type: { type: 'string', enum: ['Ksef', 'SiiDocument'], default: 'Ksef' } },
+      };
+    case 'TaxReportBatchRequest':
+      return {
+        type: 'object',
+        description:
+          'Up to 5,000 SII tax reports. Only the envelope is checked now; each record is built and validated in the background, and a failing record (a non-SII `type`: `unsupported_type`) is reported in the batch status (spec §4.1 rules 1–3).',
+        properties: {
+          tax_reports: { type: 'array', maxItems: 5000, items: context.taxReportCreateRef('SiiDocument') },
+        },
+        required: ['tax_reports'],
+      };
+    case 'TaxReportBatchAccepted':
+      return jsonSchemaOf(TaxReportBatchAcceptedSchema, 'output');
+    case 'TinVerificationRequest':
+      return jsonSchemaOf(TinVerificationBodySchema, 'input');
+    case 'DocumentUpload':
+      return {
+        type: 'object',
+        description: 'The document as text (`document`) or in base64 (`file`).',
+        properties: { document: { type: 'string', minLength: 1 }, file: BASE64 },
+      };
+    case 'DocumentValidation':
+      return entry({
+        valid: {
+          type: 'boolean',
+          description: 'No error found by the checks that ran (for `well_formedness`: well-formed only).',
+        },
+        format: { type: 'string', enum: [...DOCUMENT_FORMATS] },
+        document_type: { type: 'string', description: 'The root element.' },
+        version: { type: ['string', 'null'] },
+        profile: {
+          type: ['string', 'null'],
+          description: 'UBL `CustomizationID`, CII guideline (Peppol BIS, XRechnung, …).',
+        },
+        validation_level: { type: 'string', enum: ['well_formedness', 'schema', 'schema_and_rules'] },
+        checks: { type: 'string', description: 'What was checked, in plain English.' },
+        errors: {
+          type: 'array',
+          items: entry({
+            path: { type: 'string', description: "Where ('' for the whole document)." },
+            line: { type: ['integer', 'null'] },
+            message: { type: 'string' },
+          }),
+        },
+        unchecked_elements: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Elements present but outside what fiscalkit reads, so not judged.',
+        },
+      });
+    case 'Country':
+      return entry({ code: { type: 'string', pattern: '^[A-Z]{2}$' }, name: { type: 'string' } });
+    case 'Currency':
+      return entry({
+        code: { type: 'string', pattern: '^[A-Z]{3}$' },
+        name: { type: 'string' },
+        numeric: { type: 'string', pattern: '^[0-9]{3}$' },
+        minor_units: { type: 'integer', minimum: 0 },
+      });
+    case 'Language':
+      return entry({
+        code: { type: 'string', pattern: '^[a-z]{2}$' },
+        name: { type: 'string' },
+        native: { type: 'string' },
+      });
+    case 'Scheme':
+      return entry({
+        code: { type: 'string', pattern: '^[0-9]{4}$' },
+        name: { type: 'string' },
+        country: { type: ['string', 'null'] },
+        deprecation: {
+          type: ['string', 'null'],
+          description: 'Why Peppol deprecated or removed it, else null.',
+        },
+      });
+    case 'InvoiceState':
+    case 'TransportType':
+      return entry({ code: { type: 'string' }, name: { type: 'string' } });
+    case 'DirectoryParticipant':
+      return entry({
+        identifier: { type: 'string' },
+        scheme: {
+          type: ['string', 'null'],
+          description: 'Zero-padded (`9920`), null when none was registered.',
+        },
+        peppol_identifier: {
+          type: ['string', 'null'],
+          description: '`scheme:value` when published in Peppol.',
+        },
+        name: { type: 'string' },
+        country: { type: 'string', pattern: '^[A-Z]{2}$' },
+        transport_type_code: { type: ['string', 'null'] },
+        document_type_code: { type: ['string', 'null'] },
+        document_types: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { code: { type: 'string' }, name: { type: 'string' } },
+            required: ['code'],
+          },
+        },
+      });
+    case 'RequestLog':
+      return jsonSchemaOf(RequestLogSchema, 'output');
+    case 'OpenApiDocument':
+      return {
+        type: 'object',
+        description: 'An OpenAPI 3.1 document.',
+        properties: {
+          openapi: { type: 'string', const: '3.1.0' },
+          info: { type: 'object' },
+          paths: { type: 'object' },
+        },
+        required: ['openapi', 'info', 'paths'],
+      };
+  }
+}

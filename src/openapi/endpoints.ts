@@ -1,0 +1,1185 @@
+import type { Operation } from '../model/parse.js';
+import type { VersionedEndpoint } from '../versions/protocol.js';
+import type { ResourceKind } from '../versions/resourceKind.js';
+
+/*
+ * The endpoints of spec §4 as the reference HTTP binding serves them (issue #8), in the canonical
+ * (v2025-10-13 and later) paths; the legacy v2025-01-01 paths are derived with `legacyPath`. An
+ * endpoint that exists only in some versions names its entry of `VERSIONED_ENDPOINTS`
+ * (`src/versions/protocol.ts`), which decides whether a version's document has it.
+ *
+ * Where the spec shows no payload ("not shown", spec §4.8) the entry says what fiscalkit does and
+ * why, next to it.
+ */
+
+/**
+ * An HTTP method, as OpenAPI writes it.
+ *
+ * @example
+ * ```ts
+ * const method: HttpMethod = 'patch';
+ * ```
+ */
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * One media type a body may be sent or answered in.
+ *
+ * @example
+ * ```ts
+ * const xml: BodyContent = { media: 'application/xml', schema: 'text' };
+ * ```
+ */
+export interface BodyContent {
+  media: string;
+  /** A named schema of `customSchema`, or a text document, or raw bytes (no schema). */
+  schema: CustomSchemaName | 'text' | 'binary';
+}
+
+/**
+ * What a request body is.
+ *
+ * @example
+ * ```ts
+ * const invoice: RequestBody = { body: 'resource', kind: 'invoice', operation: 'create' };
+ * ```
+ */
+export type RequestBody =
+  /**
+   * A resource wrapped in its singular name (`{"invoice": {...}}`, spec §4; `client` for a contact of
+   * the legacy version), in the version's shape.
+   */
+  | { body: 'resource'; kind: ResourceKind; operation: Operation }
+  /** Any other body: one or more media types; `optional` when the body may be left out. */
+  | { body: 'content'; description: string; content: readonly BodyContent[]; optional?: true };
+
+/**
+ * What a successful response is.
+ *
+ * @example
+ * ```ts
+ * const page: ResponseBody = { answer: 'list', kind: 'invoice' };
+ * ```
+ */
+export type ResponseBody =
+  /**
+   * A resource: wrapped in its singular name (`bare` for the TIN verification, which spec §4.3
+   * shows unwrapped), with the status of `outcome` in the version (201/200/204 for `created`,
+   * 200/204 for `write`, api-notes.md §3.2, spec §2.1); `status` forces one (202 for asynchronous
+   * endpoints).
+   */
+  | {
+      answer: 'resource';
+      kind: ResourceKind;
+      outcome: 'created' | 'write' | 'read';
+      bare?: true;
+      status?: 202;
+    }
+  /** A page of resources `{<plural>: [...], meta: {total_count, offset, limit}}` (spec §2.1). */
+  | { answer: 'list'; kind: ResourceKind }
+  /** A code list `{<name>: [...], meta}`, without `meta` in the legacy version (`listResponseHasMeta`). */
+  | { answer: 'code_list'; name: string; entry: CustomSchemaName }
+  /** A JSON body described by a named schema of `customSchema`, wrapped in `wrapper` when given. */
+  | { answer: 'json'; schema: CustomSchemaName; status: 200 | 202; wrapper?: string; description: string }
+  /** A file (a downloaded XML document, an image). */
+  | { answer: 'file'; media: readonly string[]; description: string };
+
+/**
+ * The JSON schemas of bodies that are not a versioned resource (built by `customSchema`).
+ *
+ * @example
+ * ```ts
+ * CUSTOM_SCHEMA_NAMES.includes('InvoiceMarkAs'); // true
+ * ```
+ */
+export const CUSTOM_SCHEMA_NAMES = [
+  'InvoiceMarkAs',
+  'OrderMarkAs',
+  'LogoForm',
+  'AttachmentForm',
+  'AttachmentsForm',
+  'AttachmentUpload',
+  'AttachmentUploads',
+  'TaxReportImport',
+  'LedgerImport',
+  'GenerateTaxReport',
+  'TaxReportBatchRequest',
+  'TaxReportBatchAccepted',
+  'TinVerificationRequest',
+  'DocumentUpload',
+  'DocumentValidation',
+  'Country',
+  'Currency',
+  'Language',
+  'Scheme',
+  'InvoiceState',
+  'TransportType',
+  'DirectoryParticipant',
+  'RequestLog',
+  'OpenApiDocument',
+] as const;
+
+/**
+ * A named schema of a body that is not a versioned resource.
+ *
+ * @example
+ * ```ts
+ * const name: CustomSchemaName = 'InvoiceMarkAs';
+ * ```
+ */
+export type CustomSchemaName = (typeof CUSTOM_SCHEMA_NAMES)[number];
+
+/**
+ * A query parameter (besides `offset` and `limit`, which `paged` adds).
+ *
+ * @example
+ * ```ts
+ * const type: QueryParameter = { name: 'type', description: 'The invoice type.', schema: { type: 'string' } };
+ * ```
+ */
+export interface QueryParameter {
+  name: string;
+  required?: true;
+  description: string;
+  schema: { [keyword: string]: unknown };
+  /** Only in the versions where this holds (asked of `src/versions`, never by comparing versions). */
+  onlyIf?: 'invoice_list_type_filter' | 'invoice_expandable_fields';
+}
+
+/**
+ * One endpoint of the binding.
+ *
+ * @example
+ * ```ts
+ * ENDPOINTS.filter((endpoint: Endpoint) => endpoint.tag === 'Invoices').map((endpoint) => endpoint.id);
+ * ```
+ */
+export interface Endpoint {
+  /** The `operationId`: unique, stable across versions (SDK method names come from it). */
+  id: string;
+  method: HttpMethod;
+  /** The canonical path, with `{account}`, `{id}`, `{code}`, `{country}`, `{identifier}`, `{version}`. */
+  path: string;
+  tag: string;
+  summary: string;
+  /** The spec section or note the endpoint comes from. */
+  source: string;
+  /** The versions that have it; every version when absent. */
+  availability?: VersionedEndpoint;
+  /** The path is already the legacy one (an endpoint only v2025-01-01 has): not mapped by `legacyPath`. */
+  legacyPath?: true;
+  /** Served without an API key. */
+  public?: true;
+  /** Takes `offset` and `limit` (spec §2.1). */
+  paged?: true;
+  query?: readonly QueryParameter[];
+  request?: RequestBody;
+  response: ResponseBody;
+  /** The resource's state may refuse the operation: 409 `conflict` (spec §7.2). */
+  conflict?: true;
+}
+
+const list = (kind: ResourceKind): ResponseBody => ({ answer: 'list', kind });
+const read = (kind: ResourceKind): ResponseBody => ({ answer: 'resource', kind, outcome: 'read' });
+const created = (kind: ResourceKind): ResponseBody => ({ answer: 'resource', kind, outcome: 'created' });
+const written = (kind: ResourceKind): ResponseBody => ({ answer: 'resource', kind, outcome: 'write' });
+const body = (kind: ResourceKind, operation: Operation): RequestBody => ({
+  body: 'resource',
+  kind,
+  operation,
+});
+const XML_FILE: readonly string[] = ['application/xml'];
+
+/** `include` on every invoice answer (the routes read it on writes too, so the answer can carry them). */
+const INCLUDE: QueryParameter = {
+  name: 'include',
+  description:
+    'Expandable fields to return, comma-separated: `apply_to_local_government_unit`, `apply_to_vat_group_member`, `third_party` (spec §2.1, §2.5 rule 3). Another name is 422 `parameter_inclusion`.',
+  schema: { type: 'string', pattern: '^ *[a-z_]+( *, *[a-z_]+)* *$' },
+  onlyIf: 'invoice_expandable_fields',
+};
+
+/** `offset` and `limit` of a code list: optional, the whole list by default (a catalogue is read whole). */
+const CODE_LIST_PAGE: readonly QueryParameter[] = [
+  { name: 'offset', description: 'Entries to skip; default 0.', schema: { type: 'integer', minimum: 0 } },
+  {
+    name: 'limit',
+    description: 'Page size, at most 500; default the whole list.',
+    schema: { type: 'integer', minimum: 1, maximum: 500 },
+  },
+];
+
+/** The XML document of an import, as the body or as base64 in JSON (`schema`). */
+function uploaded(description: string, schema: CustomSchemaName): RequestBody {
+  return {
+    body: 'content',
+    description,
+    content: [
+      { media: 'application/xml', schema: 'text' },
+      { media: 'text/xml', schema: 'text' },
+      { media: 'application/json', schema },
+    ],
+  };
+}
+
+function codeList(id: string, name: string, entry: CustomSchemaName, what: string, source: string): Endpoint {
+  return {
+    id,
+    method: 'get',
+    path: `/${name}`,
+    tag: 'Code lists',
+    summary: `The ${what}, in code order.`,
+    source,
+    query: CODE_LIST_PAGE,
+    response: { answer: 'code_list', name, entry },
+  };
+}
+
+/**
+ * Every endpoint of the reference HTTP binding (spec §4, issue #8), in the order the document lists
+ * them: the spec's, and the few fiscalkit adds where the spec leaves a resource without a way to be
+ * created, read or followed (each says so in `source`).
+ *
+ * @example
+ * ```ts
+ * ENDPOINTS.find((endpoint) => endpoint.id === 'createTinVerification')?.availability; // 'tin_verifications.create'
+ * ```
+ */
+export const ENDPOINTS: readonly Endpoint[] = [
+  // ─── Accounts (spec §4.4) ──────────────────────────────────────────────────────────────────────
+  {
+    id: 'listAccounts',
+    method: 'get',
+    path: '/accounts',
+    tag: 'Accounts',
+    summary: 'The accounts of the API key group (entries have no `auto_remittance`, spec §2.2 rule 4).',
+    source: 'spec §4.4',
+    paged: true,
+    response: list('account'),
+  },
+  {
+    id: 'createAccount',
+    method: 'post',
+    path: '/accounts',
+    tag: 'Accounts',
+    summary: 'Creates an account, owned by the API key group.',
+    source: 'spec §4.4, §2.2',
+    request: body('account', 'create'),
+    response: created('account'),
+  },
+  {
+    id: 'getAccount',
+    method: 'get',
+    path: '/accounts/{account}',
+    tag: 'Accounts',
+    summary: 'An account.',
+    source: 'spec §4.4',
+    response: read('account'),
+  },
+  {
+    id: 'getAccountAsCompany',
+    method: 'get',
+    path: '/projects/{account}/my_company',
+    tag: 'Accounts',
+    summary: 'The account as the legacy company (served by GET /accounts/{account}).',
+    source: 'spec §9 v2025-10-13 "GET /projects/{account}/my_company removed"',
+    availability: 'legacy.projects.my_company',
+    legacyPath: true,
+    response: read('account'),
+  },
+  {
+    id: 'updateAccount',
+    method: 'put',
+    path: '/accounts/{account}',
+    tag: 'Accounts',
+    summary: 'Changes the fields sent; answers the full account.',
+    source: 'spec §4.4, §2.2',
+    request: body('account', 'update'),
+    response: written('account'),
+  },
+  {
+    id: 'deleteAccount',
+    method: 'delete',
+    path: '/accounts/{account}',
+    tag: 'Accounts',
+    summary: 'Deletes (archives) an account; answers it with its deletion status.',
+    source: 'spec §4.4',
+    response: written('account'),
+    conflict: true,
+  },
+  {
+    id: 'unarchiveAccount',
+    method: 'post',
+    path: '/accounts/{account}/unarchive',
+    tag: 'Accounts',
+    summary: 'Restores an archived account.',
+    source: 'spec §4.4',
+    response: written('account'),
+    conflict: true,
+  },
+  {
+    id: 'setAccountLogo',
+    method: 'post',
+    path: '/accounts/{account}/logo',
+    tag: 'Accounts',
+    summary: 'Sets the account logo: the image as the body, or a `file` part of a form.',
+    source: 'spec §4.4 (payload: fiscalkit)',
+    request: {
+      body: 'content',
+      description: 'The logo image (PNG, JPEG, GIF, WebP or SVG).',
+      content: [
+        ...['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'].map(
+          (media): BodyContent => ({ media, schema: 'binary' }),
+        ),
+        { media: 'multipart/form-data', schema: 'LogoForm' },
+      ],
+    },
+    response: written('account'),
+  },
+  {
+    id: 'getAccountLogo',
+    method: 'get',
+    path: '/accounts/{account}/logo',
+    tag: 'Accounts',
+    summary: 'The account logo image.',
+    source: 'fiscalkit (the image set by POST /accounts/{account}/logo)',
+    response: {
+      answer: 'file',
+      media: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'],
+      description: 'The image, with its own media type.',
+    },
+  },
+  {
+    id: 'deleteAccountLogo',
+    method: 'delete',
+    path: '/accounts/{account}/logo',
+    tag: 'Accounts',
+    summary: 'Removes the account logo.',
+    source: 'spec §4.4',
+    response: written('account'),
+  },
+  {
+    id: 'listAccountEvents',
+    method: 'get',
+    path: '/accounts/{account}/events',
+    tag: 'Account events',
+    summary: 'What happened to the account and its resources (no `description` field).',
+    source: 'spec §4.6, §6 rule 3',
+    paged: true,
+    response: list('account_event'),
+  },
+  // ─── Contacts (spec §4.5) ──────────────────────────────────────────────────────────────────────
+  {
+    id: 'listContacts',
+    method: 'get',
+    path: '/accounts/{account}/contacts',
+    tag: 'Contacts',
+    summary: 'The contacts of an account.',
+    source: 'spec §4.5',
+    paged: true,
+    response: list('contact'),
+  },
+  {
+    id: 'createContact',
+    method: 'post',
+    path: '/accounts/{account}/contacts',
+    tag: 'Contacts',
+    summary: 'Creates a contact, or an office of one (`parent_id`, spec §2.3 rule 1).',
+    source: 'spec §4.5, §2.3',
+    request: body('contact', 'create'),
+    response: created('contact'),
+  },
+  {
+    id: 'getContact',
+    method: 'get',
+    path: '/contacts/{id}',
+    tag: 'Contacts',
+    summary: 'A contact.',
+    source: 'spec §4.5',
+    response: read('contact'),
+  },
+  {
+    id: 'replaceContact',
+    method: 'put',
+    path: '/contacts/{id}',
+    tag: 'Contacts',
+    summary: 'Replaces a contact.',
+    source: 'spec §4.5, §2.3',
+    request: body('contact', 'create'),
+    response: written('contact'),
+  },
+  {
+    id: 'updateContact',
+    method: 'patch',
+    path: '/contacts/{id}',
+    tag: 'Contacts',
+    summary: 'Changes the fields sent.',
+    source: 'spec §4.5, §2.3 rule 1',
+    request: body('contact', 'update'),
+    response: written('contact'),
+  },
+  {
+    id: 'deleteContact',
+    method: 'delete',
+    path: '/contacts/{id}',
+    tag: 'Contacts',
+    summary: 'Deletes a contact; answers it as it was.',
+    source: 'spec §4.5',
+    response: written('contact'),
+    conflict: true,
+  },
+  // ─── Bank accounts (spec §4.5; the collection and GET by id are fiscalkit's) ─────────────────────
+  {
+    id: 'listBankAccounts',
+    method: 'get',
+    path: '/accounts/{account}/bank_accounts',
+    tag: 'Bank accounts',
+    summary: 'The bank accounts of an account.',
+    source: 'fiscalkit (spec §4.5 shows only PUT and DELETE /bank_accounts/{id})',
+    paged: true,
+    response: list('bank_account'),
+  },
+  {
+    id: 'createBankAccount',
+    method: 'post',
+    path: '/accounts/{account}/bank_accounts',
+    tag: 'Bank accounts',
+    summary: 'Adds a bank account to an account.',
+    source: 'fiscalkit (spec §4.5 shows only PUT and DELETE /bank_accounts/{id})',
+    request: body('bank_account', 'create'),
+    response: created('bank_account'),
+  },
+  {
+    id: 'getBankAccount',
+    method: 'get',
+    path: '/bank_accounts/{id}',
+    tag: 'Bank accounts',
+    summary: 'A bank account.',
+    source: 'fiscalkit (spec §4.5 shows only PUT and DELETE /bank_accounts/{id})',
+    response: read('bank_account'),
+  },
+  {
+    id: 'updateBankAccount',
+    method: 'put',
+    path: '/bank_accounts/{id}',
+    tag: 'Bank accounts',
+    summary: 'Changes a bank account; answers it in full.',
+    source: 'spec §4.5',
+    request: body('bank_account', 'update'),
+    response: written('bank_account'),
+  },
+  {
+    id: 'deleteBankAccount',
+    method: 'delete',
+    path: '/bank_accounts/{id}',
+    tag: 'Bank accounts',
+    summary: 'Deletes a bank account; answers it as it was.',
+    source: 'spec §4.5',
+    response: written('bank_account'),
+  },
+  // ─── Invoices (spec §4.6) ──────────────────────────────────────────────────────────────────────
+  {
+    id: 'listInvoices',
+    method: 'get',
+    path: '/accounts/{account}/invoices',
+    tag: 'Invoices',
+    summary: 'The invoices of an account, of one type.',
+    source: 'spec §4.6, §2.4 rule 4',
+    paged: true,
+    query: [
+      {
+        name: 'type',
+        description:
+          'The invoice type to list (spec §2.4 rule 4); default `IssuedInvoice` (api-notes.md §7).',
+        schema: {
+          type: 'string',
+          enum: ['IssuedInvoice', 'ReceivedInvoice', 'IssuedSelfInvoice', 'IssuedSimplifiedInvoice'],
+          default: 'IssuedInvoice',
+        },
+        onlyIf: 'invoice_list_type_filter',
+      },
+    ],
+    response: list('invoice'),
+  },
+  {
+    id: 'createInvoice',
+    method: 'post',
+    path: '/accounts/{account}/invoices',
+    tag: 'Invoices',
+    summary: 'Creates an invoice, with an inline `contact` or a `contact_id`; its totals are computed.',
+    source: 'spec §4.6, §2.4',
+    query: [INCLUDE],
+    request: body('invoice', 'create'),
+    response: created('invoice'),
+  },
+  {
+    id: 'getInvoice',
+    method: 'get',
+    path: '/invoices/{id}',
+    tag: 'Invoices',
+    summary: 'An invoice.',
+    source: 'spec §4.6, §2.5 rule 3',
+    query: [INCLUDE],
+    response: read('invoice'),
+  },
+  {
+    id: 'replaceInvoice',
+    method: 'put',
+    path: '/invoices/{id}',
+    tag: 'Invoices',
+    summary: 'Replaces an invoice; answers the full invoice.',
+    source: 'spec §4.6',
+    query: [INCLUDE],
+    request: body('invoice', 'create'),
+    response: written('invoice'),
+    conflict: true,
+  },
+  {
+    id: 'updateInvoice',
+    method: 'patch',
+    path: '/invoices/{id}',
+    tag: 'Invoices',
+    summary: 'Changes the fields sent (lines and references by `id`; `_destroy` removes one).',
+    source: 'spec §4.6, §2.6',
+    query: [INCLUDE],
+    request: body('invoice', 'update'),
+    response: written('invoice'),
+    conflict: true,
+  },
+  {
+    id: 'deleteInvoice',
+    method: 'delete',
+    path: '/invoices/{id}',
+    tag: 'Invoices',
+    summary: 'Deletes an invoice; answers it as it was.',
+    source: 'spec §4.6',
+    response: written('invoice'),
+    conflict: true,
+  },
+  {
+    id: 'markInvoiceAs',
+    method: 'post',
+    path: '/invoices/{id}/mark_as',
+    tag: 'Invoices',
+    summary: 'Moves an invoice to another state; a move its state machine forbids is 409 `conflict`.',
+    source: 'spec §4.6, §2.4 rule 5, api-notes.md §8.2',
+    query: [INCLUDE],
+    request: {
+      body: 'content',
+      description: 'The state to move to (not wrapped: it is not an invoice).',
+      content: [{ media: 'application/json', schema: 'InvoiceMarkAs' }],
+    },
+    response: written('invoice'),
+    conflict: true,
+  },
+  {
+    id: 'acknowledgeInvoice',
+    method: 'post',
+    path: '/invoices/{id}/ack',
+    tag: 'Invoices',
+    summary: 'Acknowledges an invoice (the integration has read it).',
+    source: 'spec §4.6',
+    query: [INCLUDE],
+    response: written('invoice'),
+  },
+  {
+    id: 'addInvoiceAttachment',
+    method: 'post',
+    path: '/invoices/{id}/add_attachment',
+    tag: 'Invoices',
+    summary: 'Attaches one file to an invoice.',
+    source: 'spec §4.6 (payload: fiscalkit)',
+    query: [INCLUDE],
+    request: {
+      body: 'content',
+      description: 'The file: a `file` part of a form, or JSON with the content in base64.',
+      content: [
+        { media: 'multipart/form-data', schema: 'AttachmentForm' },
+        { media: 'application/json', schema: 'AttachmentUpload' },
+      ],
+    },
+    response: written('invoice'),
+  },
+  {
+    id: 'addInvoiceAttachments',
+    method: 'post',
+    path: '/invoices/{id}/add_attachments',
+    tag: 'Invoices',
+    summary: 'Attaches several files (at most 100) to an invoice.',
+    source: 'spec §4.6 (payload: fiscalkit)',
+    query: [INCLUDE],
+    request: {
+      body: 'content',
+      description: 'The files: `files` parts of a form, or JSON with each content in base64.',
+      content: [
+        { media: 'multipart/form-data', schema: 'AttachmentsForm' },
+        { media: 'application/json', schema: 'AttachmentUploads' },
+      ],
+    },
+    response: written('invoice'),
+  },
+  {
+    id: 'getInvoiceAttachment',
+    method: 'get',
+    path: '/invoices/{id}/attachments/{attachment_id}',
+    tag: 'Invoices',
+    summary: 'The file of an attachment.',
+    source: 'fiscalkit (the files attached with add_attachment)',
+    response: {
+      answer: 'file',
+      media: ['application/octet-stream'],
+      description: 'The file, with its own media type.',
+    },
+  },
+  // ─── Orders and despatch advices (spec §4.6) ───────────────────────────────────────────────────
+  {
+    id: 'listOrders',
+    method: 'get',
+    path: '/accounts/{account}/orders',
+    tag: 'Orders',
+    summary: 'The orders of an account.',
+    source: 'spec §4.6',
+    paged: true,
+    response: list('order'),
+  },
+  {
+    id: 'createOrder',
+    method: 'post',
+    path: '/accounts/{account}/orders',
+    tag: 'Orders',
+    summary: 'Creates an order.',
+    source: 'spec §4.6',
+    request: body('order', 'create'),
+    response: created('order'),
+  },
+  {
+    id: 'getOrder',
+    method: 'get',
+    path: '/orders/{id}',
+    tag: 'Orders',
+    summary: 'An order.',
+    source: 'spec §4.6',
+    response: read('order'),
+  },
+  {
+    id: 'markOrderAs',
+    method: 'post',
+    path: '/orders/{id}/mark_as',
+    tag: 'Orders',
+    summary: 'Moves an order to another state; a move its state machine forbids is 409 `conflict`.',
+    source: 'spec §4.6',
+    request: {
+      body: 'content',
+      description: 'The state to move to (not wrapped: it is not an order).',
+      content: [{ media: 'application/json', schema: 'OrderMarkAs' }],
+    },
+    response: written('order'),
+    conflict: true,
+  },
+  {
+    id: 'listDespatchAdvices',
+    method: 'get',
+    path: '/accounts/{account}/despatch_advices',
+    tag: 'Despatch advices',
+    summary: 'The despatch advices of an account.',
+    source: 'fiscalkit (spec §4.6 shows only the create)',
+    paged: true,
+    response: list('despatch_advice'),
+  },
+  {
+    id: 'createDespatchAdvice',
+    method: 'post',
+    path: '/accounts/{account}/despatch_advices',
+    tag: 'Despatch advices',
+    summary: 'Creates a despatch advice.',
+    source: 'spec §4.6',
+    request: body('despatch_advice', 'create'),
+    response: created('despatch_advice'),
+  },
+  {
+    id: 'getDespatchAdvice',
+    method: 'get',
+    path: '/despatch_advices/{id}',
+    tag: 'Despatch advices',
+    summary: 'A despatch advice.',
+    source: 'fiscalkit (spec §4.6 shows only the create)',
+    response: read('despatch_advice'),
+  },
+  // ─── Tax reports and ledgers (spec §4.2) ───────────────────────────────────────────────────────
+  {
+    id: 'listTaxReports',
+    method: 'get',
+    path: '/accounts/{account}/tax_reports',
+    tag: 'Tax reports',
+    summary: 'The tax reports of an account.',
+    source: 'fiscalkit; filters api-notes.md §9',
+    availability: 'tax_reports.show',
+    paged: true,
+    query: [
+      {
+        name: 'invoice_id',
+        description: 'Only the reports of this invoice.',
+        schema: { type: 'integer', minimum: 1 },
+      },
+      { name: 'state', description: 'Only the reports in this state.', schema: { type: 'string' } },
+      {
+        name: 'type',
+        description: 'Only the reports of this type.',
+        schema: { type: 'string', enum: ['SiiDocument', 'Ksef'] },
+      },
+    ],
+    response: list('tax_report'),
+  },
+  {
+    id: 'createTaxReport',
+    method: 'post',
+    path: '/accounts/{account}/tax_reports',
+    tag: 'Tax reports',
+    summary: 'Creates a tax report (`SiiDocument` or `Ksef`).',
+    source: 'spec §4.2, §2.7',
+    availability: 'tax_reports.create',
+    request: body('tax_report', 'create'),
+    response: created('tax_report'),
+  },
+  {
+    id: 'importTaxReport',
+    method: 'post',
+    path: '/accounts/{account}/tax_reports/import',
+    tag: 'Tax reports',
+    summary: 'Imports a tax report from its XML (FA(3) or SII).',
+    source: 'spec §4.2',
+    availability: 'tax_reports.import',
+    query: [
+      {
+        name: 'customer_party_jst',
+        description: 'The buyer is a local government unit (spec §2.7; with an XML body).',
+        schema: { type: 'boolean' },
+      },
+      {
+        name: 'customer_party_gv',
+        description: 'The buyer is a VAT group member (spec §2.7; with an XML body).',
+        schema: { type: 'boolean' },
+      },
+    ],
+    request: uploaded('The XML document, as the body or in base64 in JSON.', 'TaxReportImport'),
+    response: created('tax_report'),
+  },
+  {
+    id: 'getTaxReport',
+    method: 'get',
+    path: '/tax_reports/{id}',
+    tag: 'Tax reports',
+    summary: 'A tax report.',
+    source: 'spec §4.2',
+    availability: 'tax_reports.show',
+    response: read('tax_report'),
+  },
+  {
+    id: 'correctTaxReport',
+    method: 'patch',
+    path: '/tax_reports/{id}',
+    tag: 'Tax reports',
+    summary: 'Corrects or modifies a tax report (its stored `type` decides the fields).',
+    source: 'spec §4.2, api-notes.md §9',
+    availability: 'tax_reports.update',
+    request: body('tax_report', 'update'),
+    response: written('tax_report'),
+    conflict: true,
+  },
+  {
+    id: 'annulTaxReport',
+    method: 'delete',
+    path: '/tax_reports/{id}',
+    tag: 'Tax reports',
+    summary: 'Annuls a tax report.',
+    source: 'spec §4.2, api-notes.md §9',
+    availability: 'tax_reports.delete',
+    response: written('tax_report'),
+    conflict: true,
+  },
+  {
+    id: 'downloadTaxReport',
+    method: 'get',
+    path: '/tax_reports/{id}/download',
+    tag: 'Tax reports',
+    summary: 'The tax report in the tax authority format.',
+    source: 'spec §4.2',
+    availability: 'tax_reports.download',
+    response: {
+      answer: 'file',
+      media: XML_FILE,
+      description: 'The FA(3) or SII XML document, as an attachment.',
+    },
+    conflict: true,
+  },
+  {
+    id: 'generateTaxReport',
+    method: 'post',
+    path: '/invoices/{id}/generate_tax_report',
+    tag: 'Tax reports',
+    summary: 'Generates the tax report of an invoice (spec §2.7 rule 3, §2.5 rule 4).',
+    source: 'spec §4.2',
+    availability: 'invoices.generate_tax_report',
+    request: {
+      body: 'content',
+      description: 'Optional: the report type, `{"type": …}` or `{"tax_report": {"type": …}}`.',
+      content: [{ media: 'application/json', schema: 'GenerateTaxReport' }],
+      optional: true,
+    },
+    response: created('tax_report'),
+    conflict: true,
+  },
+  {
+    id: 'getLedger',
+    method: 'get',
+    path: '/ledgers/{id}',
+    tag: 'Ledgers',
+    summary: 'A ledger: one SII message and its state.',
+    source: 'fiscalkit (spec §4.2 shows only its downloads and import)',
+    availability: 'ledgers.download',
+    response: read('ledger'),
+  },
+  {
+    id: 'downloadLedger',
+    method: 'get',
+    path: '/ledgers/{id}/download',
+    tag: 'Ledgers',
+    summary: 'The ledger as its SII XML message.',
+    source: 'spec §4.2',
+    availability: 'ledgers.download',
+    response: { answer: 'file', media: XML_FILE, description: 'The SII message (`SuministroLR…`).' },
+    conflict: true,
+  },
+  {
+    id: 'downloadLedgerResponse',
+    method: 'get',
+    path: '/ledgers/{id}/download_response',
+    tag: 'Ledgers',
+    summary: 'The tax authority response to the ledger, as received.',
+    source: 'spec §4.2',
+    availability: 'ledgers.download_response',
+    response: { answer: 'file', media: XML_FILE, description: 'The SII response (`RespuestaLR…`).' },
+  },
+  {
+    id: 'importLedger',
+    method: 'post',
+    path: '/accounts/{account}/ledgers/import',
+    tag: 'Ledgers',
+    summary: 'Imports a ledger from an SII XML message.',
+    source: 'spec §4.2',
+    availability: 'ledgers.import',
+    request: uploaded('The SII message, as the body or in base64 in JSON.', 'LedgerImport'),
+    response: created('ledger'),
+  },
+  // ─── Tax report batches (spec §4.1; path api-notes.md §4) ──────────────────────────────────────
+  {
+    id: 'createTaxReportBatch',
+    method: 'post',
+    path: '/accounts/{account}/tax_report_batches',
+    tag: 'Tax report batches',
+    summary: 'Accepts up to 5,000 SII tax reports, processed in the background (`sii_batch.finished`).',
+    source: 'spec §4.1, §2.11; api-notes.md §4',
+    availability: 'tax_report_batches.create',
+    request: {
+      body: 'content',
+      description: 'The records; only the envelope is validated now (spec §4.1 rule 1).',
+      content: [{ media: 'application/json', schema: 'TaxReportBatchRequest' }],
+    },
+    response: {
+      answer: 'json',
+      schema: 'TaxReportBatchAccepted',
+      status: 202,
+      description: 'Accepted: the batch id and the URL of its status (spec §2.11).',
+    },
+  },
+  {
+    id: 'getTaxReportBatch',
+    method: 'get',
+    path: '/accounts/{account}/tax_report_batches/{id}',
+    tag: 'Tax report batches',
+    summary: 'The status of a batch, with a result per processed record.',
+    source: 'spec §4.1, §2.11',
+    availability: 'tax_report_batches.show',
+    response: read('tax_report_batch'),
+  },
+  // ─── TIN verification (spec §4.3) ──────────────────────────────────────────────────────────────
+  {
+    id: 'createTinVerification',
+    method: 'post',
+    path: '/tin_verifications',
+    tag: 'TIN verifications',
+    summary: 'Checks up to 20,000 TIN and name pairs against the Spanish census, in the background.',
+    source: 'spec §4.3, §3.1',
+    availability: 'tin_verifications.create',
+    query: [
+      {
+        name: 'country',
+        required: true,
+        description: 'The census country: `es` is the only one (any case).',
+        schema: { type: 'string', enum: ['es', 'ES'] },
+      },
+    ],
+    request: {
+      body: 'content',
+      description: 'The pairs, as a bare JSON array (spec §4.3).',
+      content: [{ media: 'application/json', schema: 'TinVerificationRequest' }],
+    },
+    response: { answer: 'resource', kind: 'tin_verification', outcome: 'created', bare: true, status: 202 },
+  },
+  {
+    id: 'getTinVerification',
+    method: 'get',
+    path: '/tin_verifications/{id}',
+    tag: 'TIN verifications',
+    summary: 'A TIN verification: its status and, once finished, its results.',
+    source: 'spec §4.3, §2.10',
+    availability: 'tin_verifications.show',
+    response: { answer: 'resource', kind: 'tin_verification', outcome: 'read', bare: true },
+  },
+  // ─── Transports (spec §4.7) ────────────────────────────────────────────────────────────────────
+  {
+    id: 'listTransports',
+    method: 'get',
+    path: '/accounts/{account}/transports',
+    tag: 'Transports',
+    summary: 'The transports of an account.',
+    source: 'spec §4.7',
+    paged: true,
+    response: list('transport'),
+  },
+  {
+    id: 'createTransport',
+    method: 'post',
+    path: '/accounts/{account}/transports',
+    tag: 'Transports',
+    summary: 'Creates a transport; a Peppol one is published in the background (spec §2.8 rule 2).',
+    source: 'spec §4.7, §2.8',
+    request: body('transport', 'create'),
+    response: created('transport'),
+  },
+  {
+    id: 'replaceTransport',
+    method: 'put',
+    path: '/transports/{code}',
+    tag: 'Transports',
+    summary: 'Replaces a transport (a `standard_documents` sent is ignored, spec §2.8 rule 1).',
+    source: 'spec §4.7, §2.8 rule 1',
+    query: [
+      {
+        name: 'account',
+        description:
+          'The account, when several accounts of the group have a transport with this code (fiscalkit; 422 `parameter_invalid` at `account` without it then).',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    ],
+    request: body('transport', 'create'),
+    response: written('transport'),
+  },
+  {
+    id: 'updateTransport',
+    method: 'patch',
+    path: '/transports/{code}',
+    tag: 'Transports',
+    summary: 'Changes the fields sent (a `standard_documents` sent is ignored, spec §2.8 rule 1).',
+    source: 'spec §4.7, §2.8 rule 1',
+    query: [
+      {
+        name: 'account',
+        description:
+          'The account, when several accounts of the group have a transport with this code (fiscalkit; 422 `parameter_invalid` at `account` without it then).',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    ],
+    request: body('transport', 'update'),
+    response: written('transport'),
+  },
+  {
+    id: 'deleteTransport',
+    method: 'delete',
+    path: '/accounts/{account}/transports/{code}',
+    tag: 'Transports',
+    summary: 'Deletes a transport; answers it as it was, its unpublication under way.',
+    source: 'spec §4.7',
+    availability: 'transports.delete',
+    response: written('transport'),
+  },
+  codeList('listTransportTypes', 'transport_types', 'TransportType', 'transport types', 'spec §4.7'),
+  // ─── Validation, directory, code lists (spec §4.8) ─────────────────────────────────────────────
+  {
+    id: 'validateDocument',
+    method: 'post',
+    path: '/documents/validate',
+    tag: 'Documents',
+    summary:
+      'Detects the format of an electronic document (FA(3), SII, UBL, CII, Facturae) and validates it.',
+    source: 'spec §4.8; issue #8',
+    availability: 'documents.validate',
+    request: {
+      body: 'content',
+      description:
+        'The document as the body, or in JSON (`{"document": "<xml…>"}` or `{"file": "<base64>"}`).',
+      content: [
+        { media: 'application/xml', schema: 'text' },
+        { media: 'text/xml', schema: 'text' },
+        { media: 'application/octet-stream', schema: 'binary' },
+        { media: 'application/json', schema: 'DocumentUpload' },
+      ],
+    },
+    response: {
+      answer: 'json',
+      schema: 'DocumentValidation',
+      status: 200,
+      description: 'The verdict, valid or not; a document fiscalkit will not read is 422.',
+    },
+  },
+  {
+    id: 'lookUpDirectory',
+    method: 'get',
+    path: '/directory/{country}/{identifier}',
+    tag: 'Directory',
+    summary: 'Looks up a participant among those fiscalkit knows.',
+    source: 'spec §4.8 (payload: fiscalkit)',
+    response: {
+      answer: 'json',
+      schema: 'DirectoryParticipant',
+      status: 200,
+      wrapper: 'participant',
+      description: 'The participant.',
+    },
+  },
+  codeList('listCountries', 'countries', 'Country', 'ISO 3166-1 countries', 'spec §4.8'),
+  codeList('listCurrencies', 'currencies', 'Currency', 'ISO 4217 currencies', 'spec §4.8'),
+  codeList('listLanguages', 'languages', 'Language', 'ISO 639-1 languages', 'spec §4.8'),
+  codeList(
+    'listSchemes',
+    'schemes',
+    'Scheme',
+    'identifier schemes (ISO 6523, zero-padded)',
+    'spec §4.8, §2.2',
+  ),
+  codeList('listInvoiceStates', 'invoice_states', 'InvoiceState', 'invoice states', 'spec §4.8, §3.3'),
+  // ─── Webhook subscriptions (paths: DESIGN.md "Where the spec is silent") ───────────────────────
+  {
+    id: 'listWebHooks',
+    method: 'get',
+    path: '/accounts/{account}/web_hooks',
+    tag: 'Web hooks',
+    summary: 'The webhook subscriptions of an account.',
+    source: 'spec §2.12, §6; DESIGN.md',
+    paged: true,
+    response: list('web_hook'),
+  },
+  {
+    id: 'createWebHook',
+    method: 'post',
+    path: '/accounts/{account}/web_hooks',
+    tag: 'Web hooks',
+    summary: 'Subscribes a URL to events; the answer carries the signing secret.',
+    source: 'spec §2.12, §6; api-notes.md §5.4',
+    request: body('web_hook', 'create'),
+    response: created('web_hook'),
+  },
+  {
+    id: 'getWebHook',
+    method: 'get',
+    path: '/web_hooks/{id}',
+    tag: 'Web hooks',
+    summary: 'A webhook subscription.',
+    source: 'spec §2.12; DESIGN.md',
+    response: read('web_hook'),
+  },
+  {
+    id: 'replaceWebHook',
+    method: 'put',
+    path: '/web_hooks/{id}',
+    tag: 'Web hooks',
+    summary: 'Replaces a webhook subscription (`url` and `events` required).',
+    source: 'spec §2.12; DESIGN.md',
+    request: body('web_hook', 'create'),
+    response: written('web_hook'),
+  },
+  {
+    id: 'updateWebHook',
+    method: 'patch',
+    path: '/web_hooks/{id}',
+    tag: 'Web hooks',
+    summary: 'Changes the fields sent.',
+    source: 'spec §2.12; DESIGN.md',
+    request: body('web_hook', 'update'),
+    response: written('web_hook'),
+  },
+  {
+    id: 'deleteWebHook',
+    method: 'delete',
+    path: '/web_hooks/{id}',
+    tag: 'Web hooks',
+    summary: 'Deletes a webhook subscription; answers it as it was.',
+    source: 'spec §2.12; DESIGN.md',
+    response: written('web_hook'),
+  },
+  {
+    id: 'listWebHookDeliveries',
+    method: 'get',
+    path: '/accounts/{account}/web_hook_deliveries',
+    tag: 'Web hooks',
+    summary: 'The webhook deliveries of an account, each with every attempt.',
+    source: 'fiscalkit (spec §6 rule 4: delivery not shown)',
+    paged: true,
+    response: list('web_hook_delivery'),
+  },
+  // ─── Request logs (spec §7.1) ──────────────────────────────────────────────────────────────────
+  {
+    id: 'getRequestLog',
+    method: 'get',
+    path: '/request_logs/{id}',
+    tag: 'Request logs',
+    summary: 'The log of a request (the `request_log_url` of an error; `X-B2B-API-Request-Id`).',
+    source: 'spec §7.1',
+    response: {
+      answer: 'json',
+      schema: 'RequestLog',
+      status: 200,
+      wrapper: 'request_log',
+      description: 'The request log.',
+    },
+  },
+  // ─── The documents themselves (issue #8), served without a key ─────────────────────────────────
+  {
+    id: 'getOpenApiDocument',
+    method: 'get',
+    path: '/openapi.json',
+    tag: 'OpenAPI',
+    summary: 'The OpenAPI 3.1 document of an API version; no API key needed.',
+    source: 'issue #8',
+    public: true,
+    query: [
+      {
+        name: 'version',
+        description:
+          'The API version (`2026-04-20` or `v2026-04-20`); default the `X-B2B-API-Version` header, else the newest.',
+        schema: { type: 'string', pattern: '^v?[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+      },
+    ],
+    response: {
+      answer: 'json',
+      schema: 'OpenApiDocument',
+      status: 200,
+      description: 'The OpenAPI document.',
+    },
+  },
+  {
+    id: 'getOpenApiDocumentOfVersion',
+    method: 'get',
+    path: '/openapi/{version}.json',
+    tag: 'OpenAPI',
+    summary: 'The OpenAPI 3.1 document of one API version; no API key needed.',
+    source: 'issue #8',
+    public: true,
+    response: {
+      answer: 'json',
+      schema: 'OpenApiDocument',
+      status: 200,
+      description: 'The OpenAPI document.',
+    },
+  },
+];

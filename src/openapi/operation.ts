@@ -1,0 +1,299 @@
+import { INVOICE_EXPANDABLE_FIELDS } from '../model/listQuery.js';
+import type { ApiVersion } from '../versions/apiVersion.js';
+import { versionHas } from '../versions/behaviours.js';
+import { fieldsOf } from '../versions/fieldsOf.js';
+import {
+  createdStatus,
+  invoiceListFilterSupport,
+  LEGACY_REQUEST_ID_HEADER,
+  listResponseHasMeta,
+  REQUEST_ID_HEADER,
+  requestIdHeaders,
+  writeStatus,
+} from '../versions/protocol.js';
+import { KINDS, type ResourceKind } from '../versions/resourceKind.js';
+import type { OpenApiComponents } from './components.js';
+import type { Endpoint, QueryParameter, RequestBody, ResponseBody } from './endpoints.js';
+import { ERROR_RESPONSE_NAMES, type ErrorStatus } from './errorResponses.js';
+import type { JsonSchema } from './jsonSchema.js';
+
+/**
+ * The header components of the request-log id headers (spec §7.1; api-notes.md §11).
+ *
+ * @example
+ * ```ts
+ * REQUEST_ID_HEADER_COMPONENTS['X-Request-Id']; // 'LegacyRequestId': `#/components/headers/LegacyRequestId`
+ * ```
+ */
+export const REQUEST_ID_HEADER_COMPONENTS: Readonly<Record<string, string>> = {
+  [REQUEST_ID_HEADER]: 'RequestId',
+  [LEGACY_REQUEST_ID_HEADER]: 'LegacyRequestId',
+};
+
+/**
+ * The headers every logged response of `version` carries, as header references: the request-log id
+ * under `X-B2B-API-Request-Id`, and also under `X-Request-Id` before v2026-03-02
+ * (`requestIdHeaders`). A response to a route without a key (no version) carries the first only.
+ *
+ * @example
+ * ```ts
+ * Object.keys(responseHeaders('2025-10-13')); // ['X-B2B-API-Request-Id', 'X-Request-Id']
+ * ```
+ */
+export function responseHeaders(version: ApiVersion | null): Record<string, JsonSchema> {
+  const names = version === null ? [REQUEST_ID_HEADER] : requestIdHeaders(version);
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      { $ref: `#/components/headers/${REQUEST_ID_HEADER_COMPONENTS[name] ?? 'RequestId'}` },
+    ]),
+  );
+}
+
+/** The path parameters of the binding's templates. */
+const PATH_PARAMETERS: Readonly<Record<string, { description: string; schema: JsonSchema }>> = {
+  account: { description: 'The account id.', schema: { type: 'integer', minimum: 1 } },
+  id: { description: 'The resource id.', schema: { type: 'integer', minimum: 1 } },
+  code: {
+    description: 'The transport code (its transport type code, spec §2.8).',
+    schema: { type: 'string' },
+  },
+  country: {
+    description:
+      'ISO 3166-1 alpha-2 country code; the spec writes it lower case (§4.8), either case is read.',
+    schema: { type: 'string', pattern: '^[A-Za-z]{2}$' },
+  },
+  identifier: {
+    description: 'The participant identifier: `scheme:value` (`9920:ESB12345674`) or the value alone.',
+    schema: { type: 'string' },
+  },
+  attachment_id: { description: 'The attachment id.', schema: { type: 'integer', minimum: 1 } },
+  version: {
+    description: 'The API version, with or without the leading `v`.',
+    schema: { type: 'string', pattern: '^v?[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+  },
+};
+
+function pathParameters(path: string): JsonSchema[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name = '']) => {
+    const known = PATH_PARAMETERS[name];
+    if (known === undefined) throw new TypeError(`openapi: unknown path parameter {${name}} in ${path}`);
+    return { name, in: 'path', required: true, ...known };
+  });
+}
+
+/** Whether a query parameter exists in `version` (asked of `src/versions`, never by comparing versions). */
+function queryApplies(parameter: QueryParameter, version: ApiVersion): boolean {
+  if (parameter.onlyIf === 'invoice_list_type_filter')
+    return invoiceListFilterSupport(version, 'type') === 'supported';
+  if (parameter.onlyIf === 'invoice_expandable_fields') {
+    const fields = fieldsOf(version, 'invoice');
+    return INVOICE_EXPANDABLE_FIELDS.some((field) => fields.has(field));
+  }
+  return true;
+}
+
+/**
+ * The name a body wraps a resource in, and a list its entries in, in `version`: the kind's own, but
+ * `client` / `clients` for a contact of the legacy version, as its resource was named (spec §2.3
+ * "formerly client"; the contact routes write it so).
+ */
+function namesOf(kind: ResourceKind, version: ApiVersion): { singular: string; plural: string } {
+  if (kind === 'contact' && !versionHas(version, 'contacts_replace_clients'))
+    return { singular: 'client', plural: 'clients' };
+  return { singular: kind, plural: KINDS[kind].plural };
+}
+
+function json(schema: JsonSchema): JsonSchema {
+  return { 'application/json': { schema } };
+}
+
+function wrapped(name: string, schema: JsonSchema): JsonSchema {
+  return { type: 'object', properties: { [name]: schema }, required: [name] };
+}
+
+function page(plural: string, item: JsonSchema, meta = true): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      [plural]: { type: 'array', items: item },
+      ...(meta ? { meta: { $ref: '#/components/schemas/ListMeta' } } : {}),
+    },
+    required: meta ? [plural, 'meta'] : [plural],
+  };
+}
+
+function requestBodyOf(request: RequestBody, version: ApiVersion, components: OpenApiComponents): JsonSchema {
+  if (request.body === 'resource') {
+    const { singular } = namesOf(request.kind, version);
+    return {
+      required: true,
+      description: `The ${request.kind.replaceAll('_', ' ')}, wrapped in \`${singular}\` (spec §4).`,
+      content: json(wrapped(singular, components.request(request.kind, request.operation))),
+    };
+  }
+  const content: JsonSchema = {};
+  for (const { media, schema } of request.content)
+    content[media] =
+      schema === 'binary'
+        ? {} // raw bytes: no schema (OpenAPI 3.1 "Considerations for File Uploads")
+        : { schema: schema === 'text' ? { type: 'string' } : components.custom(schema) };
+  return { required: request.optional !== true, description: request.description, content };
+}
+
+/** The success status of a response in `version` (spec §2.1; api-notes.md §3.2). */
+function successStatus(response: ResponseBody, version: ApiVersion): number {
+  const outcome =
+    response.answer === 'resource'
+      ? (response.status ?? response.outcome)
+      : response.answer === 'json'
+        ? response.status
+        : 200;
+  if (outcome === 'created') return createdStatus(version);
+  if (outcome === 'write') return writeStatus(version);
+  if (outcome === 'read') return 200;
+  return outcome;
+}
+
+function successResponse(
+  endpoint: Endpoint,
+  version: ApiVersion,
+  components: OpenApiComponents,
+): [string, JsonSchema] {
+  const response = endpoint.response;
+  const headers = responseHeaders(endpoint.public === true ? null : version);
+  const status = successStatus(response, version);
+  if (status === 204) {
+    // A legacy create says where the new resource is (`send`'s `location` in the binding).
+    const isCreate =
+      response.answer === 'resource' && response.status === undefined && response.outcome === 'created';
+    const location = {
+      description: 'The legacy path of the new resource.',
+      schema: { type: 'string', format: 'uri' },
+    };
+    return [
+      '204',
+      {
+        description:
+          'Done, with no body: the legacy version answers writes with 204 No Content (spec §2.1, §9).',
+        headers: isCreate ? { ...headers, Location: location } : headers,
+      },
+    ];
+  }
+  switch (response.answer) {
+    case 'resource': {
+      const schema = components.resource(response.kind);
+      const { singular } = namesOf(response.kind, version);
+      return [
+        String(status),
+        {
+          description: `The ${response.kind.replaceAll('_', ' ')}.`,
+          headers,
+          content: json(response.bare === true ? schema : wrapped(singular, schema)),
+        },
+      ];
+    }
+    case 'list': {
+      const { plural } = namesOf(response.kind, version);
+      return [
+        '200',
+        {
+          description: `A page of ${KINDS[response.kind].plural.replaceAll('_', ' ')}.`,
+          headers,
+          content: json(page(plural, components.resource(response.kind, 'list_entry'))),
+        },
+      ];
+    }
+    case 'code_list':
+      return [
+        '200',
+        {
+          description: `The list; the legacy version writes no \`meta\` (spec §9).`,
+          headers,
+          content: json(page(response.name, components.custom(response.entry), listResponseHasMeta(version))),
+        },
+      ];
+    case 'json': {
+      const schema = components.custom(response.schema);
+      const body = response.wrapper === undefined ? schema : wrapped(response.wrapper, schema);
+      return [String(status), { description: response.description, headers, content: json(body) }];
+    }
+    case 'file':
+      return [
+        String(status),
+        {
+          description: response.description,
+          headers: {
+            ...headers,
+            'Content-Disposition': {
+              description: 'The file name (RFC 6266).',
+              schema: { type: 'string' },
+            },
+          },
+          content: Object.fromEntries(response.media.map((media) => [media, {}])),
+        },
+      ];
+  }
+}
+
+/** The error statuses an endpoint can answer (spec §7.2). */
+function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
+  // A route without a key answers only its own 400 (an unknown version).
+  if (endpoint.public === true) return [400];
+  const statuses: ErrorStatus[] = [400, 401, 403];
+  if (/\{\w+\}/.test(endpoint.path)) statuses.push(404);
+  if (endpoint.conflict === true) statuses.push(409);
+  if (endpoint.request !== undefined) statuses.push(413);
+  if (endpoint.request !== undefined || endpoint.paged === true || (endpoint.query?.length ?? 0) > 0)
+    statuses.push(422);
+  statuses.push(429);
+  return statuses;
+}
+
+/**
+ * The OpenAPI operation object of an endpoint in `version`: its parameters (path, `offset`/`limit`,
+ * the query parameters the version has, the version header), its request body and responses in the
+ * version's shape, the success status the version answers with, and the errors of spec §7.2 it can
+ * produce. Schemas go to `components`.
+ *
+ * @example
+ * ```ts
+ * const operation = operationOf(createInvoice, '2025-01-01', new OpenApiComponents('2025-01-01'));
+ * Object.keys(operation.responses)[0]; // '204'
+ * ```
+ */
+export function operationOf(
+  endpoint: Endpoint,
+  version: ApiVersion,
+  components: OpenApiComponents,
+): JsonSchema {
+  const parameters: JsonSchema[] = pathParameters(endpoint.path);
+  if (endpoint.paged === true)
+    parameters.push({ $ref: '#/components/parameters/Offset' }, { $ref: '#/components/parameters/Limit' });
+  for (const query of endpoint.query ?? [])
+    if (queryApplies(query, version))
+      parameters.push({
+        name: query.name,
+        in: 'query',
+        ...(query.required === true ? { required: true } : {}),
+        description: query.description,
+        schema: query.schema,
+      });
+  if (endpoint.public !== true) parameters.push({ $ref: '#/components/parameters/ApiVersion' });
+  const [status, success] = successResponse(endpoint, version, components);
+  const responses: JsonSchema = { [status]: success };
+  for (const error of errorStatuses(endpoint))
+    responses[String(error)] = { $ref: `#/components/responses/${ERROR_RESPONSE_NAMES[error]}` };
+  return {
+    operationId: endpoint.id,
+    summary: endpoint.summary,
+    description: `Source: ${endpoint.source}.`,
+    tags: [endpoint.tag],
+    ...(endpoint.public === true ? { security: [] } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(endpoint.request === undefined
+      ? {}
+      : { requestBody: requestBodyOf(endpoint.request, version, components) }),
+    responses,
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * `npm start` (examples/http/server.ts) as a newcomer runs it: a real process that serves the API,
+ * prints a ready sandbox key, and runs the background worker.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// biome-ignore lint/suspicious/noExplicitAny: the test reads arbitrary JSON
+const json = async (response: Response): Promise<any> => response.json();
+
+let child: ChildProcess | undefined;
+afterEach(() => {
+  child?.kill('SIGTERM');
+  child = undefined;
+});
+
+/** Starts the server and answers its base URL once it prints the key line. */
+async function start(env: Record<string, string>): Promise<{ url: string; output: string }> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'examples/http/server.ts'], {
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = server;
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 20_000);
+    server.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    server.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /\(port (\d+)\)/.exec(output)?.[1];
+      if (port !== undefined && /API key|keys from/.test(output)) {
+        clearTimeout(timer);
+        resolve({ url: `http://127.0.0.1:${port}`, output });
+      }
+    });
+    server.on('exit', (code) => reject(new Error(`the server exited with ${String(code)}:\n${output}`)));
+  });
+}
+
+describe('npm start', () => {
+  it('serves the API with the printed sandbox key, and runs the worker', async () => {
+    const { url, output } = await start({ FISCALKIT_API_KEY: 'test_smoke_key_123' });
+    expect(output).toContain('API key: test_smoke_key_123');
+    const headers = { 'X-B2B-API-Key': 'test_smoke_key_123', 'X-B2B-API-Version': '2026-04-20' };
+    const created = await fetch(`${url}/accounts`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        account: { name: 'ACME SL', country: 'ES', tin_scheme: '9920', tin_value: 'B12345674' },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const list = await fetch(`${url}/accounts`, { headers });
+    expect(list.status).toBe(200);
+    expect((await json(list)).meta.total_count).toBe(1);
+    // The worker runs in the background: a TIN verification reaches a final state without help.
+    const posted = await fetch(`${url}/tin_verifications?country=es`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify([{ tin: 'B12345674', name: 'ACME SL' }]),
+    });
+    expect(posted.status).toBe(202);
+    const { id } = await json(posted);
+    let status = 'pending';
+    for (let attempt = 0; attempt < 100 && status === 'pending'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await json(await fetch(`${url}/tin_verifications/${String(id)}`, { headers }))).status;
+    }
+    expect(status).toBe('success');
+    const anonymous = await fetch(`${url}/accounts`);
+    expect(anonymous.status).toBe(401);
+  }, 30_000);
+
+  it('refuses a key of another environment when started as production', async () => {
+    const { url } = await start({ FISCALKIT_ENV: 'production', FISCALKIT_API_KEY: 'test_smoke_key_456' });
+    const response = await fetch(`${url}/accounts`, {
+      headers: { 'X-B2B-API-Key': 'test_smoke_key_456', 'X-B2B-API-Version': '2026-04-20' },
+    });
+    expect(response.status).toBe(401);
+    expect((await json(response)).error.code).toBe('unauthorized');
+  }, 30_000);
+});

@@ -127,7 +127,9 @@ describe('POST /tin_verifications', () => {
     await fiscalkit.worker.drain();
     // The verification belongs to the group; the accounts hear of it, the group id itself does not.
     expect((await fiscalkit.tinVerifications.get(GROUP, id)).status).toBe('success');
-    await expect(fiscalkit.tinVerifications.get(ACCOUNT, id)).rejects.toMatchObject({ code: 'resource_missing' });
+    await expect(fiscalkit.tinVerifications.get(ACCOUNT, id)).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
     for (const account of [ACCOUNT, OTHER_ACCOUNT]) {
       const events = await ports.events.list(account, { offset: 0, limit: 10 });
       expect(events.items.map((event) => [event.code, event.data])).toEqual([

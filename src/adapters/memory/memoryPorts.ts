@@ -60,7 +60,9 @@ export function memoryStore(): Store {
     orders: memoryRepository(),
     despatchAdvices: memoryRepository(),
     transports: memoryRepository(),
-    peppolParticipants: memoryRepository<PeppolParticipant>({ owner: (participant) => participant.directory }),
+    peppolParticipants: memoryRepository<PeppolParticipant>({
+      owner: (participant) => participant.directory,
+    }),
     requestLogs: memoryRepository<StoredRequestLog>({ owner: (log) => log.group_id }),
     taxReports: memoryRepository(),
     ledgers: memoryRepository(),

@@ -37,6 +37,8 @@ export interface HttpApp {
 /** What one request answered, for its log. */
 interface Outcome {
   group_id: number;
+  /** The body went over the limit while a handler read it (the read then failed, whatever it said). */
+  too_large: boolean;
   error_code: string | null;
   error_param: string | null;
 }
@@ -85,13 +87,18 @@ export function createHttpApp(fiscalkit: Fiscalkit, httpOptions: HttpOptions): H
     const request_log_url = `${options.base_url}/request_logs/${String(request_id)}`;
     let version: ApiVersion | null = null;
     try {
-      const open = publicRoute(request.method, url.pathname);
+      const open = publicRoute(request.method, url.pathname, { base_url: options.base_url, request_log_url });
       if (open !== null) return [await open(request), null];
       const { key, group } = await authenticate(
         ports.keys,
         request.headers.get(API_KEY_HEADER),
         options.environment,
         ports.clock.now(),
+        // A known key refused (expired, another environment) still names its group: the log of the
+        // refused request is that group's, not everybody's.
+        (refused) => {
+          outcome.group_id = refused.group ?? 0;
+        },
       );
       outcome.group_id = group.id;
       const wait = limiter?.take(key.key) ?? 0;
@@ -102,9 +109,12 @@ export function createHttpApp(fiscalkit: Fiscalkit, httpOptions: HttpOptions): H
       const resolved = resolveVersion({
         header: request.headers.get('X-B2B-API-Version'),
         groupVersion: group.api_version,
-        // Behind a proxy the public host arrives in X-Forwarded-Host (spec §9 rule 3 judges the host
-        // the client called).
-        host: request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host,
+        // Spec §9 rule 3 judges the host the client called: behind a trusted proxy it arrives in
+        // X-Forwarded-Host; otherwise that header is the client's to forge and is not read.
+        host:
+          (httpOptions.trust_proxy === true ? request.headers.get('x-forwarded-host') : null) ??
+          request.headers.get('host') ??
+          url.host,
         endpoint: BATCH_PATH.test(url.pathname) ? 'tax_report_batches' : null,
         hosts: httpOptions.hosts,
       });
@@ -133,7 +143,13 @@ export function createHttpApp(fiscalkit: Fiscalkit, httpOptions: HttpOptions): H
         path === `${url.pathname}${url.search}` ? request : new Request(new URL(path, url.origin), request);
       return [await router.fetch(routed, state), version];
     } catch (error) {
-      return [errorResponse(error, request_log_url, outcome), version];
+      const cause = outcome.too_large
+        ? new ApiError(
+            'request_too_large',
+            `the request body is larger than ${String(options.max_body_bytes)} bytes`,
+          )
+        : error;
+      return [errorResponse(cause, request_log_url, outcome), version];
     }
   }
 
@@ -141,9 +157,17 @@ export function createHttpApp(fiscalkit: Fiscalkit, httpOptions: HttpOptions): H
     async fetch(request) {
       const started = ports.clock.now();
       const request_id = await ports.ids.next('request_log');
-      const outcome: Outcome = { group_id: 0, error_code: null, error_param: null };
-      const [response, version] = await handle(request, request_id, outcome);
+      const outcome: Outcome = { group_id: 0, error_code: null, error_param: null, too_large: false };
+      const [response, version] = await handle(
+        capped(request, options.max_body_bytes, outcome),
+        request_id,
+        outcome,
+      );
       const headers = new Headers(response.headers);
+      // Downloads (logos, attachments, tax authority XML) are the client's own bytes: a browser must
+      // never sniff them into HTML or run a script in them (an SVG logo) on the API's origin.
+      headers.set('X-Content-Type-Options', 'nosniff');
+      headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
       for (const name of version === null ? [REQUEST_ID_HEADER] : requestIdHeaders(version))
         headers.set(name, String(request_id));
       const url = new URL(request.url);
@@ -162,6 +186,33 @@ export function createHttpApp(fiscalkit: Fiscalkit, httpOptions: HttpOptions): H
       return new Response(response.body, { status: response.status, headers });
     },
   };
+}
+
+/**
+ * The request with its body stream capped at `max` bytes, so that no handler buffers more than the
+ * limit, whatever it reads with (`arrayBuffer`, `formData`, `text`) and whether or not the client
+ * sent a Content-Length (a chunked body has none). Going over makes the read fail and marks the
+ * outcome, which turns whatever error the handler then throws into 413.
+ */
+function capped(request: Request, max: number, outcome: Outcome): Request {
+  if (request.body === null) return request;
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN); // money-safe: bytes
+  if (Number.isFinite(declared) && declared <= max) return request;
+  let seen = 0;
+  const body = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength; // money-safe: a byte count
+        if (seen > max) {
+          outcome.too_large = true;
+          controller.error(
+            new ApiError('request_too_large', `the request body is larger than ${String(max)} bytes`),
+          );
+        } else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Request(request, { body, duplex: 'half' } as RequestInit);
 }
 
 /** The error response of spec §7.1; anything that is not an `ApiError` is a bug and answers 500. */

@@ -23,6 +23,7 @@ export interface Authenticated {
  * @example
  * ```ts
  * const { group } = await authenticate(keys, request.headers.get('X-B2B-API-Key'), 'sandbox', Date.now());
+ * // onRefused (optional) hears of a known key refused for its expiry or environment
  * ```
  */
 export async function authenticate(
@@ -30,6 +31,7 @@ export async function authenticate(
   header: string | null | undefined,
   environment: ApiEnvironment,
   now: number,
+  onRefused: (key: ApiKeyRecord) => void = () => {},
 ): Promise<Authenticated> {
   const value = header?.trim() ?? '';
   if (value === '')
@@ -38,14 +40,18 @@ export async function authenticate(
     });
   const key = await keys.key(value);
   if (key === null) throw new ApiError('invalid_api_key', 'Invalid API key provided', { param: null });
-  if (key.expires_at !== null && millisFromInstant(key.expires_at) <= now)
+  if (key.expires_at !== null && millisFromInstant(key.expires_at) <= now) {
+    onRefused(key);
     throw new ApiError('expired_api_key', `This API key expired at ${key.expires_at}`, { param: null });
-  if (key.environment !== environment)
+  }
+  if (key.environment !== environment) {
+    onRefused(key);
     throw new ApiError(
       'unauthorized',
       `This is a ${key.environment} key; this server is the ${environment} environment`,
       { param: null },
     );
+  }
   const group = key.group === null ? null : await keys.group(key.group);
   if (group === null)
     throw new ApiError(

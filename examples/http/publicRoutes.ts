@@ -22,6 +22,14 @@ import {
 /** A handler of a public route. */
 export type PublicHandler = (request: Request) => Promise<Response>;
 
+/** What a public route knows of the server and the request. */
+export interface PublicRouteContext {
+  /** The configured public base URL: the document's `servers` (never a request header, which a client could forge into a cached answer). */
+  base_url: string;
+  /** This request's log (spec §7.1 `request_log_url`). */
+  request_log_url: string;
+}
+
 const VERSION_HEADER = 'X-B2B-API-Version';
 const VERSIONED_DOCUMENT = /^\/openapi\/([^/]+)\.json$/;
 
@@ -42,19 +50,6 @@ function documentOf(version: ApiVersion, server_url: string): OpenApiDocument {
   return { openapi, info, servers: [{ url: server_url, description: 'This fiscalkit server' }], ...rest };
 }
 
-/**
- * The base URL the client called: the request's own origin, or the one a proxy names in
- * `X-Forwarded-Proto` / `X-Forwarded-Host` (as `app.ts` reads the host for spec §9 rule 3), so that
- * an SDK generated behind a proxy calls the public address.
- */
-function serverUrl(request: Request): string {
-  const url = new URL(request.url);
-  const first = (value: string | null) => value?.split(',')[0]?.trim() || null;
-  const proto = first(request.headers.get('x-forwarded-proto')) ?? url.protocol.replace(/:$/, '');
-  const host = first(request.headers.get('x-forwarded-host')) ?? request.headers.get('host') ?? url.host;
-  return `${proto}://${host}`;
-}
-
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
@@ -63,27 +58,28 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 
 /** 400 `invalid_api_version` (spec §7.2) with the error body of spec §7.1. */
-function invalidVersion(value: string, param: string | null): Response {
+function invalidVersion(value: string, param: string | null, request_log_url: string): Response {
   return json(400, {
     error: {
       code: 'invalid_api_version',
       message: `${JSON.stringify(value.slice(0, 40))} is not an API version: use one of ${API_VERSIONS.join(', ')}`,
       param,
-      request_log_url: null,
+      request_log_url,
       type: 'invalid_request_error',
     },
   });
 }
 
 /** Answers the document of a version named by `value` (a query, path or header value). */
-function answer(request: Request, value: string | null, param: string | null): Response {
+function answer(value: string | null, param: string | null, context: PublicRouteContext): Response {
   const version = value === null ? LATEST_API_VERSION : parseApiVersion(value);
-  if (version === null) return invalidVersion(value ?? '', param);
-  return json(200, documentOf(version, serverUrl(request)), {
-    // Public and the same for every caller: a browser tool (an API explorer on another origin) may
-    // fetch it, and a client may keep it a while.
+  if (version === null) return invalidVersion(value ?? '', param, context.request_log_url);
+  return json(200, documentOf(version, context.base_url), {
+    // Public: a browser tool (an API explorer on another origin) may fetch it, and a client or a
+    // cache may keep it a while — per version header, which picks the document when no query does.
     'Access-Control-Allow-Origin': '*',
     'Cache-Control': 'public, max-age=300',
+    Vary: VERSION_HEADER,
   });
 }
 
@@ -92,18 +88,19 @@ function answer(request: Request, value: string | null, param: string | null): R
  *
  * @example
  * ```ts
- * publicRoute('GET', '/openapi.json'); // a handler
- * publicRoute('GET', '/accounts'); // null
+ * const context = { base_url: 'https://api.example.com', request_log_url: 'https://api.example.com/request_logs/1' };
+ * publicRoute('GET', '/openapi.json', context); // a handler
+ * publicRoute('GET', '/accounts', context); // null
  * ```
  */
-export function publicRoute(method: string, path: string): PublicHandler | null {
-  if (method !== 'GET') return null;
+export function publicRoute(method: string, path: string, context: PublicRouteContext): PublicHandler | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
   if (path === '/openapi.json')
     return async (request) => {
       const query = new URL(request.url).searchParams.get('version');
-      if (query !== null && query !== '') return answer(request, query, 'version');
+      if (query !== null && query !== '') return answer(query, 'version', context);
       const header = request.headers.get(VERSION_HEADER)?.trim();
-      return answer(request, header === undefined || header === '' ? null : header, null);
+      return answer(header === undefined || header === '' ? null : header, null, context);
     };
   const match = VERSIONED_DOCUMENT.exec(path);
   if (match !== null) {
@@ -114,7 +111,7 @@ export function publicRoute(method: string, path: string): PublicHandler | null 
     } catch {
       // A malformed escape names no version: answered as the unknown version it is.
     }
-    return async (request) => answer(request, value, 'version');
+    return async () => answer(value, 'version', context);
   }
   return null;
 }

@@ -21,6 +21,11 @@ export interface HttpOptions {
   rate_limit?: { capacity: number; per_second: number } | null;
   /** The hosts of each version kind (spec §9 rule 3); default the public service's. */
   hosts?: import('../../src/versions/hosts.js').ServiceHosts;
+  /**
+   * Whether a proxy in front sets `X-Forwarded-Host` (default false: a client could forge it to pick
+   * the host that spec §9 rule 3 checks the version against).
+   */
+  trust_proxy?: boolean;
   /** Reads the time for the rate limiter (default `Date.now`). */
   now?: () => number;
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isLosslessNumber } from '../model/losslessNumber.js';
 import { type ErrorCode, isErrorCode } from './catalog.js';
 import { formatParam, type ValidationIssue } from './validationIssue.js';
 
@@ -7,6 +8,9 @@ function describe(input: unknown): string {
   if (Array.isArray(input)) return 'an array';
   if (typeof input === 'number') return `the number ${String(input)}`;
   if (typeof input === 'string') return `the string ${JSON.stringify(input.slice(0, 40))}`;
+  // Request bodies are read without loss: a JSON number arrives as a LosslessNumber object.
+  if (isLosslessNumber(input)) return `the number ${input.value.slice(0, 40)}`;
+  if (typeof input === 'object') return 'an object';
   return `a value of type ${typeof input}`;
 }
 

@@ -1,3 +1,4 @@
+import { parse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -290,6 +291,17 @@ describe('issuesFromZod (zod v4)', () => {
       ['invalid_request_params', 'lines[0].quantity'],
     ]);
     expect(issuesFromZod(result.error, { input })[1]?.message).toContain('not the number 1');
+  });
+
+  it('names a lossless JSON number as the number it is, and an object as an object', () => {
+    const Named = z.object({ name: z.string(), tags: z.string() });
+    const input = parse('{"name": 1.50, "tags": {"a": 1}}');
+    const result = Named.safeParse(input);
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    const messages = issuesFromZod(result.error, { input }).map((issue) => issue.message);
+    expect(messages[0]).toContain('not the number 1.50');
+    expect(messages[1]).toContain('not an object');
   });
 
   it('writes expected types with an article', () => {

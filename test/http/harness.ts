@@ -94,6 +94,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     environment: 'sandbox',
     base_url: url,
     rate_limit: null,
+    trust_proxy: true,
     ...options.http,
   });
   return {

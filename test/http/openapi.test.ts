@@ -72,7 +72,7 @@ describe('GET /openapi.json', () => {
         code: 'invalid_api_version',
         message: expect.stringContaining('2026-04-21'),
         param: 'version',
-        request_log_url: null,
+        request_log_url: `${service.url}/request_logs/${String(response.headers.get('X-B2B-API-Request-Id'))}`,
         type: 'invalid_request_error',
       },
     });
@@ -84,15 +84,18 @@ describe('GET /openapi.json', () => {
     ]);
   });
 
-  it('names the public address a proxy gives in X-Forwarded-Proto and X-Forwarded-Host', async () => {
+  it('names the configured public base URL in servers, never one a request header offers', async () => {
     const response = await fetchDocument('/openapi.json', {
       'X-Forwarded-Proto': 'https',
-      'X-Forwarded-Host': 'api.example.com',
+      'X-Forwarded-Host': 'evil.example',
     });
-    expect(response.json.servers[0].url).toBe('https://api.example.com');
+    expect(response.json.servers[0].url).toBe(service.url);
+    expect(response.headers.get('Vary')).toBe('X-B2B-API-Version');
   });
 
-  it('is public for GET only: another method needs a key like any endpoint', async () => {
+  it('is public for GET and HEAD only: another method needs a key like any endpoint', async () => {
+    const head = await service.request('HEAD', '/openapi.json', { key: null });
+    expect(head.status).toBe(200);
     const response = await service.request('POST', '/openapi.json', { key: null, body: {} });
     expect([response.status, response.json.error.code]).toEqual([401, 'missing_api_key']);
   });
@@ -114,7 +117,7 @@ describe('GET /openapi/{version}.json', () => {
     expect(response.json.error).toMatchObject({
       code: 'invalid_api_version',
       param: 'version',
-      request_log_url: null,
+      request_log_url: expect.stringMatching(/\/request_logs\/\d+$/),
       type: 'invalid_request_error',
     });
   });

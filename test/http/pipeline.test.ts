@@ -128,3 +128,65 @@ describe('rate limit (spec §7.2: 429 with no code)', () => {
 it('keeps KEY and OTHER_KEY apart', () => {
   expect(KEY).not.toBe(OTHER_KEY);
 });
+
+describe('request logs belong to the group that made the request', () => {
+  it('never serves the log of a request no key identified; a refused known key’s log is its group’s', async () => {
+    const anonymous = await service.request('GET', '/accounts/1/invoices', { key: 'test_mistyped' });
+    expect(anonymous.status).toBe(401);
+    const anonymousId = anonymous.headers.get('X-B2B-API-Request-Id');
+    for (const key of [KEY, OTHER_KEY])
+      expect((await service.request('GET', `/request_logs/${anonymousId}`, { key })).status).toBe(404);
+    service.keys.addKey({ key: 'live_group1_key', environment: 'production', group: 1, expires_at: null });
+    const refused = await service.request('GET', '/accounts', { key: 'live_group1_key' });
+    expect(refused.status).toBe(401);
+    const refusedId = refused.headers.get('X-B2B-API-Request-Id');
+    expect((await service.request('GET', `/request_logs/${refusedId}`)).json.request_log.error_code).toBe(
+      'unauthorized',
+    );
+    expect((await service.request('GET', `/request_logs/${refusedId}`, { key: OTHER_KEY })).status).toBe(404);
+  });
+});
+
+describe('request bodies over the limit (issue #8: 413)', () => {
+  it('answers 413 request_too_large with or without Content-Length, before any handler holds it all', async () => {
+    const small = await startService({ http: { max_body_bytes: 1000 } });
+    try {
+      const body = JSON.stringify({ account: { name: 'x'.repeat(2000), country: 'ES' } });
+      const declared = await small.request('POST', '/accounts', { body });
+      expect([declared.status, declared.json.error.code]).toEqual([413, 'request_too_large']);
+      // Chunked: no Content-Length, the stream itself is capped.
+      const bytes = new TextEncoder().encode(body);
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 300) controller.enqueue(bytes.slice(at, at + 300));
+          controller.close();
+        },
+      });
+      const chunked = await fetch(`${small.url}/accounts`, {
+        method: 'POST',
+        headers: {
+          'X-B2B-API-Key': KEY,
+          'X-B2B-API-Version': '2026-04-20',
+          'Content-Type': 'application/json',
+        },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+      expect(chunked.status).toBe(413);
+      expect(((await chunked.json()) as { error: { code: string } }).error.code).toBe('request_too_large');
+      // Under the limit, the same route works.
+      const fits = await small.request('POST', '/accounts', {
+        body: { account: { name: 'ACME', country: 'ES' } },
+      });
+      expect(fits.status).toBe(201);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+it('tells browsers never to sniff or run what it serves (downloads are the clients’ own bytes)', async () => {
+  const response = await service.request('GET', '/no/such/route');
+  expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  expect(response.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox");
+});

@@ -110,9 +110,33 @@ function isLogoType(value: string): value is LogoContentType {
  * ```ts
  * checkLogo({ content_type: 'image/png', bytes: png }); // { content_type: 'image/png', bytes: png, filename: 'logo.png' }
  * checkLogo({ content_type: 'text/plain', bytes: png }); // throws ApiError parameter_invalid at logo
+ * checkLogo(null as never); // throws ApiError parameter_blank at logo
  * ```
  */
 export function checkLogo(upload: LogoUpload): CheckedLogo {
+  // A use case called directly (not over HTTP) may be handed anything: no upload, or bytes and a
+  // type of the wrong kind, are the service's errors, never a TypeError.
+  const given = upload as Partial<Record<keyof LogoUpload, unknown>> | null | undefined;
+  if (typeof given !== 'object' || given === null || given.bytes === null || given.bytes === undefined)
+    throw new ApiError('parameter_blank', 'logo is required: send the image as the request body', {
+      param: 'logo',
+    });
+  if (!(given.bytes instanceof Uint8Array))
+    throw new ApiError('invalid_request_params', 'logo must be the bytes of an image (a Uint8Array)', {
+      param: 'logo',
+    });
+  if (
+    given.content_type !== null &&
+    given.content_type !== undefined &&
+    typeof given.content_type !== 'string'
+  )
+    throw new ApiError('invalid_request_params', 'the media type of logo must be a string', {
+      param: 'logo',
+    });
+  if (given.filename !== null && given.filename !== undefined && typeof given.filename !== 'string')
+    throw new ApiError('invalid_request_params', 'the file name of logo must be a string', {
+      param: 'logo',
+    });
   if (upload.bytes.length === 0)
     throw new ApiError('parameter_blank', 'logo is required: send the image as the request body', {
       param: 'logo',
@@ -135,10 +159,10 @@ export function checkLogo(upload: LogoUpload): CheckedLogo {
         : `logo is declared ${content_type} but its bytes are ${shown ?? 'not an image of a known type'}`,
       { param: 'logo' },
     );
-  const given = (upload.filename ?? '').trim();
+  const filename = (upload.filename ?? '').trim();
   return {
     content_type,
     bytes: upload.bytes,
-    filename: given === '' ? `logo.${EXTENSIONS[content_type]}` : given.slice(0, 255),
+    filename: filename === '' ? `logo.${EXTENSIONS[content_type]}` : filename.slice(0, 255),
   };
 }

@@ -1,7 +1,14 @@
 import { ApiError } from '../errors/ApiError.js';
 import { apiErrorFromIssues, type Validated, type ValidationIssue } from '../errors/validationIssue.js';
+import { parseListQuery } from '../model/listQuery.js';
 import { ROUTING_CODE_SLOTS, type RoutingCodes } from '../model/routingCodes.js';
-import { type Page, RecordMissingError, type Repository, VersionConflictError } from '../ports.js';
+import {
+  type Page,
+  type PageRequest,
+  RecordMissingError,
+  type Repository,
+  VersionConflictError,
+} from '../ports.js';
 import type { ResourcePage } from './webHooks.js';
 
 /*
@@ -67,6 +74,11 @@ export async function writeOrConflict<T>(what: string, write: () => Promise<T>):
   }
 }
 
+/** A routing code value as stored: a blank string is no value (null). */
+function blankAsNull(value: string | null): string | null {
+  return value !== null && value.trim() === '' ? null : value;
+}
+
 /** Every slot of `routing_codes`, each `null`. */
 function emptyRoutingCodes(): Record<string, string | null> {
   const codes: Record<string, string | null> = {};
@@ -81,7 +93,9 @@ function emptyRoutingCodes(): Record<string, string | null> {
  * The full `routing_codes` object a resource stores and returns (spec §2.2, §2.3: "always returned
  * inside this object"): all ten keys, each a string or null. The slots `sent` names replace those of
  * `base` (a PATCH or PUT changes only the slots it sends, the way `routingCodeIssues` judges them);
- * `sent` null clears every slot; `sent` absent keeps `base`.
+ * `sent` null clears every slot; `sent` absent keeps `base`. A blank value (`''`, spaces) is stored
+ * as null, as a blank scheme already is, so that a slot sent as `{cin1_value: '', cin1_scheme: ''}`
+ * is cleared as a pair rather than stored half blank, half null.
  *
  * @example
  * ```ts
@@ -96,8 +110,32 @@ export function fullRoutingCodes(
   const codes = emptyRoutingCodes();
   if (sent === null) return codes;
   for (const source of [base, sent])
-    for (const [key, value] of Object.entries(source ?? {})) if (value !== undefined) codes[key] = value;
+    for (const [key, value] of Object.entries(source ?? {}))
+      if (value !== undefined) codes[key] = blankAsNull(value);
   return codes;
+}
+
+/**
+ * The page a list use case reads, judged as the HTTP binding judges `offset` and `limit` (spec §2.1,
+ * api-notes.md §7: `parseListQuery`): a use case called directly, not over HTTP, answers a negative,
+ * fractional or oversized page with the service's error (422 `parameter_invalid` at `offset` or
+ * `limit`; 400 `invalid_request_params` for no page object or a value of the wrong type) rather than
+ * with the storage adapter's `RangeError`. Absent values take the defaults (offset 0, limit 25).
+ *
+ * @example
+ * ```ts
+ * checkedPage({ offset: 0, limit: 25 }); // { offset: 0, limit: 25 }
+ * checkedPage({ offset: -1, limit: 25 }); // throws ApiError parameter_invalid at offset
+ * ```
+ */
+export function checkedPage(page: unknown): PageRequest {
+  if (typeof page !== 'object' || page === null || Array.isArray(page))
+    throw new ApiError('invalid_request_params', 'the page must be an object {offset, limit}', {
+      param: null,
+    });
+  const { offset, limit } = page as Record<string, unknown>;
+  const parsed = parsedOrThrow(parseListQuery({ offset, limit }));
+  return { offset: parsed.offset, limit: parsed.limit };
 }
 
 /** The fields of `T` a request sent: each optional, none `undefined`. */

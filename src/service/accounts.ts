@@ -5,6 +5,7 @@ import { accountIssues } from '../rules/account.js';
 import { recordAccountEvent } from './accountEvents.js';
 import { checkLogo, type LogoUpload } from './accountLogo.js';
 import {
+  checkedPage,
   fullRoutingCodes,
   parsedOrThrow,
   sentFields,
@@ -13,7 +14,7 @@ import {
 } from './accountWrites.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
-import { ownedAccount } from './tenancy.js';
+import { activeAccount, ownedAccount } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 
 /**
@@ -104,7 +105,7 @@ export function createAccountService(ports: Ports, _deps: ServiceDeps): AccountS
 
   return {
     async list(caller, page) {
-      const memberships = await ports.store.accountGroups.list(caller.group_id, page);
+      const memberships = await ports.store.accountGroups.list(caller.group_id, checkedPage(page));
       const items: Account[] = [];
       for (const { value: membership } of memberships.items) {
         const account = await repository.get(membership.id, membership.id);
@@ -135,7 +136,8 @@ export function createAccountService(ports: Ports, _deps: ServiceDeps): AccountS
     },
 
     async update(caller, account_id, body) {
-      const read = await ownedAccount(ports, caller, account_id);
+      // An archived account is read-only until unarchived (`activeAccount`), its own fields included.
+      const read = await activeAccount(ports, caller, account_id);
       const stored: StoredAccount = read.value;
       const parsed = parsedOrThrow(parseAccount(body, 'update'));
       // Spec §4.4 "Same accepted fields": a PUT names the fields it changes and keeps the others (the
@@ -171,7 +173,7 @@ export function createAccountService(ports: Ports, _deps: ServiceDeps): AccountS
     },
 
     async setLogo(caller, account_id, upload) {
-      const read = await ownedAccount(ports, caller, account_id);
+      const read = await activeAccount(ports, caller, account_id);
       const logo = checkLogo(upload);
       const stored: StoredAccount = read.value;
       const blob_id = await ports.ids.next('blob');
@@ -194,7 +196,7 @@ export function createAccountService(ports: Ports, _deps: ServiceDeps): AccountS
     },
 
     async removeLogo(caller, account_id) {
-      const read = await ownedAccount(ports, caller, account_id);
+      const read = await activeAccount(ports, caller, account_id);
       const stored: StoredAccount = read.value;
       // Removing a logo that is not there answers the account unchanged (a retried DELETE).
       if (!stored.has_logo && typeof stored.logo_blob_id !== 'number') return stored;

@@ -11,6 +11,7 @@ import { bankAccountIssues } from '../rules/bankAccount.js';
 import { isPresent, issueAt } from '../rules/issue.js';
 import { recordAccountEvent } from './accountEvents.js';
 import {
+  checkedPage,
   findAllIds,
   pageValues,
   parsedOrThrow,
@@ -21,7 +22,7 @@ import {
 } from './accountWrites.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
-import { ownedAccount, ownedRecord } from './tenancy.js';
+import { activeAccount, activeRecord, ownedAccount, ownedRecord } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 
 /**
@@ -139,11 +140,11 @@ export function createBankAccountService(ports: Ports, _deps: ServiceDeps): Bank
   return {
     async list(caller, account_id, page) {
       await ownedAccount(ports, caller, account_id);
-      return pageValues(await repository.list(account_id, page));
+      return pageValues(await repository.list(account_id, checkedPage(page)));
     },
 
     async create(caller, account_id, body) {
-      await ownedAccount(ports, caller, account_id);
+      await activeAccount(ports, caller, account_id);
       const parsed = parsedOrThrow(parseBankAccount(body, 'create'));
       throwIssues(bankAccountRecordIssues(parsed));
       const first = (await repository.list(account_id, { offset: 0, limit: 1 })).total_count === 0;
@@ -165,7 +166,7 @@ export function createBankAccountService(ports: Ports, _deps: ServiceDeps): Bank
     },
 
     async update(caller, id, body) {
-      const read = await ownedRecord(ports, caller, repository, id, 'bank account');
+      const read = await activeRecord(ports, caller, repository, id, 'bank account');
       const stored = read.value;
       const parsed = parsedOrThrow(parseBankAccount(body, 'update'));
       if (stored.is_default && parsed.is_default === false)
@@ -190,7 +191,7 @@ export function createBankAccountService(ports: Ports, _deps: ServiceDeps): Bank
     },
 
     async remove(caller, id) {
-      const read = await ownedRecord(ports, caller, repository, id, 'bank account');
+      const read = await activeRecord(ports, caller, repository, id, 'bank account');
       const stored = read.value;
       await writeOrConflict('bank account', () =>
         repository.remove(stored.account_id, stored.id, read.version),

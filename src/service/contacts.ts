@@ -3,10 +3,12 @@ import type { BankAccount } from '../model/bankAccount.js';
 import { type Contact, type ContactCreate, type ContactUpdate, parseContact } from '../model/contact.js';
 import type { PageRequest, Ports } from '../ports.js';
 import { contactIssues } from '../rules/contact.js';
+import { isPresent } from '../rules/issue.js';
 import { inheritFromParent } from '../rules/office.js';
 import { routingCodeIssues } from '../rules/routingCodes.js';
 import { recordAccountEvent } from './accountEvents.js';
 import {
+  checkedPage,
   findAllIds,
   fullRoutingCodes,
   pageValues,
@@ -18,7 +20,7 @@ import {
 } from './accountWrites.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
-import { ownedAccount, ownedRecord } from './tenancy.js';
+import { activeAccount, activeRecord, ownedAccount, ownedRecord } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 
 /** The use cases of contacts and offices (spec §2.3, §4.5). Every one takes the caller first. */
@@ -38,6 +40,25 @@ export interface ContactService {
 }
 
 const IDENTIFIERS = ['tin_scheme', 'tin_value', 'cin_scheme', 'cin_value'] as const;
+
+/**
+ * A TIN as the office rule compares it (`src/rules/office.ts`, spec §2.3 rule 1): separators and case
+ * do not make two TINs differ (`B-1234567-4` = `b12345674`). Kept identical to that rule's comparison,
+ * so that an office the rule accepts as carrying its parent's TIN is also one that follows it.
+ */
+function comparableTin(value: string | null | undefined): string {
+  return typeof value === 'string' ? value.replace(/[\s.\-/]/g, '').toUpperCase() : '';
+}
+
+/** Whether two values of an identifier field are the same identifier (TINs compared as above). */
+function sameIdentifier(
+  field: (typeof IDENTIFIERS)[number],
+  a: string | null | undefined,
+  b: string | null | undefined,
+): boolean {
+  if (field === 'tin_value') return comparableTin(a) === comparableTin(b);
+  return (a ?? null) === (b ?? null);
+}
 
 /**
  * The contacts service (spec §2.3, §4.5). Offices are contacts with `parent_id`: the parent must be a
@@ -103,8 +124,9 @@ export function createContactService(ports: Ports, _deps: ServiceDeps): ContactS
     if (changed.length === 0 || (after.parent_id ?? null) !== null) return;
     for (const office_id of await findAllIds(repository, after.account_id, { parent_id: after.id })) {
       const followed = await updateLatest(repository, after.account_id, office_id, (office) => {
-        const inheritedFields = changed.filter(
-          (field) => (office[field] ?? null) === (before[field] ?? null),
+        // The parent's old value in another spelling is the parent's too (the office rule accepted it).
+        const inheritedFields = changed.filter((field) =>
+          sameIdentifier(field, office[field], before[field]),
         );
         if (inheritedFields.length === 0) return null;
         const next: Contact = { ...office };
@@ -140,9 +162,22 @@ export function createContactService(ports: Ports, _deps: ServiceDeps): ContactS
     return parent;
   }
 
-  /** The contact with its parent's identifiers filled in where it has none (spec §2.3 rules 1–2). */
+  /**
+   * The contact with its parent's identifiers filled in where it has none (spec §2.3 rules 1–2). An
+   * office TIN that is the parent's in another spelling (`b-1234567-4` for `B12345674`, which the
+   * office rule accepts) is stored as the parent writes it: offices inherit the TIN, so they carry
+   * the very value, and follow it when it changes.
+   */
   function inherited(contact: Contact, parent: Contact | null): Contact {
-    return parent === null ? contact : inheritFromParent(contact, parent);
+    if (parent === null) return contact;
+    const office = inheritFromParent(contact, parent);
+    if (
+      office.tin_value !== parent.tin_value &&
+      isPresent(parent.tin_value) &&
+      sameIdentifier('tin_value', office.tin_value, parent.tin_value)
+    )
+      return { ...office, tin_value: parent.tin_value };
+    return office;
   }
 
   async function save(stored: Contact, version: number, next: Contact): Promise<Contact> {
@@ -155,11 +190,11 @@ export function createContactService(ports: Ports, _deps: ServiceDeps): ContactS
   return {
     async list(caller, account_id, page) {
       await ownedAccount(ports, caller, account_id);
-      return pageValues(await repository.list(account_id, page));
+      return pageValues(await repository.list(account_id, checkedPage(page)));
     },
 
     async create(caller, account_id, body) {
-      await ownedAccount(ports, caller, account_id);
+      await activeAccount(ports, caller, account_id);
       const parsed: ContactCreate = parsedOrThrow(parseContact(body, 'create'));
       const parent = await judged(account_id, parsed, caller, null);
       const contact = inherited(
@@ -188,7 +223,7 @@ export function createContactService(ports: Ports, _deps: ServiceDeps): ContactS
     },
 
     async replace(caller, id, body) {
-      const read = await ownedRecord(ports, caller, repository, id, 'contact');
+      const read = await activeRecord(ports, caller, repository, id, 'contact');
       const stored = read.value;
       const parsed: ContactCreate = parsedOrThrow(parseContact(body, 'create'));
       const parent = await judged(stored.account_id, parsed, caller, stored);
@@ -216,7 +251,7 @@ export function createContactService(ports: Ports, _deps: ServiceDeps): ContactS
     },
 
     async update(caller, id, body) {
-      const read = await ownedRecord(ports, caller, repository, id, 'contact');
+      const read = await activeRecord(ports, caller, repository, id, 'contact');
       const stored = read.value;
       const parsed = parsedOrThrow(parseContact(body, 'update'));
       const parent = await judged(stored.account_id, parsed, caller, stored);
@@ -235,7 +270,7 @@ export function createContactService(ports: Ports, _deps: ServiceDeps): ContactS
     },
 
     async remove(caller, id) {
-      const read = await ownedRecord(ports, caller, repository, id, 'contact');
+      const read = await activeRecord(ports, caller, repository, id, 'contact');
       const stored = read.value;
       // Spec §2.3 defines offices by `parent_id` only; deleting a parent would leave offices that
       // name nothing and inherit from nothing, so it is refused until its offices are gone (409:

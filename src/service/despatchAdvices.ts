@@ -10,9 +10,10 @@ import type { Order } from '../model/order.js';
 import type { PageRequest, Ports } from '../ports.js';
 import { issueAt } from '../rules/issue.js';
 import { recordAccountEvent } from './accountEvents.js';
+import { checkedPage } from './accountWrites.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
-import { ownedAccount, ownedRecord } from './tenancy.js';
+import { activeAccount, ownedAccount, ownedRecord } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 
 /**
@@ -148,12 +149,12 @@ export function createDespatchAdviceService(ports: Ports, _deps: ServiceDeps): D
   return {
     async list(caller, account_id, page) {
       await ownedAccount(ports, caller, account_id);
-      const found = await repository.list(account_id, page);
+      const found = await repository.list(account_id, checkedPage(page));
       return { items: found.items.map((item) => item.value), total_count: found.total_count };
     },
 
     async create(caller, account_id, body) {
-      await ownedAccount(ports, caller, account_id);
+      await activeAccount(ports, caller, account_id);
       const parsed = parseDespatchAdvice(body);
       if (!parsed.success) invalid(parsed.issues);
       const request = parsed.data;

@@ -4,7 +4,13 @@ import { withParam } from '../generate/params.js';
 import type { Account } from '../model/account.js';
 import { type Contact, ContactSchema } from '../model/contact.js';
 import type { InlineContact, Invoice } from '../model/invoice.js';
-import type { FieldValue, Ports } from '../ports.js';
+import {
+  type FieldValue,
+  type Ports,
+  RecordMissingError,
+  VersionConflictError,
+  type Versioned,
+} from '../ports.js';
 import { contactIssues } from '../rules/contact.js';
 import { isPresent } from '../rules/issue.js';
 import type { ApiVersion } from '../versions/apiVersion.js';
@@ -19,7 +25,12 @@ export interface ResolvedCounterparty {
   /** The counterparty's bank account (spec §2.4 response fields `contact_iban`, `contact_bic`). */
   contact_iban: string | null;
   contact_bic: string | null;
-  /** The contact the inline contact created in the account, for the caller to record; else null. */
+  /**
+   * The contact this request created in the account from the inline contact, for the caller to
+   * record (`ContactEvent`) or, when the invoice is then refused, to take back
+   * ({@link discardCreatedContact}); null when it linked a contact that was there (or that a
+   * concurrent request created first).
+   */
   created: Contact | null;
 }
 
@@ -31,6 +42,9 @@ export interface CounterpartyRequest {
 }
 
 const PAGE = { offset: 0, limit: 1 } as const;
+
+/** Lookups and links before a contact that keeps vanishing under the request answers 409. */
+const LINK_ATTEMPTS = 5;
 
 /** The trimmed text of an identifier, or null when it is absent or blank. */
 function presentText(value: string | null | undefined): string | null {
@@ -46,10 +60,28 @@ async function findContact(
   ports: Ports,
   account_id: number,
   where: Record<string, FieldValue>,
-): Promise<Contact | null> {
+): Promise<Versioned<Contact> | null> {
   const head = await ports.store.contacts.find(account_id, { ...where, parent_id: null }, PAGE);
-  const found = head.items[0] ?? (await ports.store.contacts.find(account_id, where, PAGE)).items[0];
-  return found?.value ?? null;
+  return head.items[0] ?? (await ports.store.contacts.find(account_id, where, PAGE)).items[0] ?? null;
+}
+
+/**
+ * Makes sure a contact the invoice is about to link stays: a contact still at version 1 may be one
+ * that a concurrent invoice request has just created and is about to take back
+ * ({@link discardCreatedContact} removes at version 1 only), so linking moves it to version 2 first
+ * (an update with the same content). Either the link's update or the take-back wins, never both.
+ * False when the contact is gone (taken back or deleted meanwhile): the caller looks again.
+ */
+async function keepLinked(ports: Ports, contact: Versioned<Contact>): Promise<boolean> {
+  if (contact.version !== 1) return true;
+  try {
+    await ports.store.contacts.update(contact.value, contact.version);
+  } catch (error) {
+    if (error instanceof VersionConflictError) return true; // changed, so past version 1: it stays
+    if (error instanceof RecordMissingError) return false;
+    throw error;
+  }
+  return true;
 }
 
 /** The invoice's view of a stored contact, with the fields the request sent laid over it. */
@@ -103,7 +135,7 @@ async function newContact(
   type: Invoice['type'],
   inline: InlineContact,
   version: ApiVersion,
-): Promise<Contact> {
+): Promise<Versioned<Contact> & { created: boolean }> {
   const received = type === 'ReceivedInvoice';
   const issues: ValidationIssue[] = [];
   if (!isPresent(inline.name))
@@ -134,7 +166,20 @@ async function newContact(
     throw new ApiError('parameter_invalid', `contact cannot be stored: ${parsed.error.message}`, {
       param: 'contact',
     });
-  return (await ports.store.contacts.insert(parsed.data)).value;
+  // The key makes concurrent requests with one new party create one contact (the later ones get
+  // the first one's, `created: false`). A key outlives a change of the contact's identifiers; a
+  // contact under the key that no longer has this identifier is another party, so a new contact is
+  // made without the key.
+  const identifier = presentText(inline.tin_value);
+  const key =
+    identifier !== null ? `inline:tin:${identifier}` : `inline:cin:${presentText(inline.cin_value) ?? ''}`;
+  const inserted = await ports.store.contacts.insert(parsed.data, { key });
+  const still =
+    identifier !== null
+      ? presentText(inserted.value.tin_value) === identifier
+      : presentText(inserted.value.cin_value) === presentText(inline.cin_value);
+  if (inserted.created || still) return inserted;
+  return ports.store.contacts.insert(parsed.data);
 }
 
 /**
@@ -155,6 +200,12 @@ async function newContact(
  *   another one, so fiscalkit creates no contact it could never find again.
  * - Neither: no counterparty (a simplified invoice).
  *
+ * Under concurrent requests with one new party, one contact is created: the insert is keyed by the
+ * identifier (`inline:tin:…`, else `inline:cin:…`), and the requests that find the key taken link
+ * the first one's contact (`created` null, so only its creator records the `ContactEvent`). A
+ * contact still at version 1 is moved past it before it is linked, so that a refused request's
+ * take-back ({@link discardCreatedContact}) never removes a contact another invoice links.
+ *
  * @example
  * ```ts
  * const party = await resolveCounterparty(ports, account, { type: 'IssuedInvoice', contact: { name: 'Norte SA', country: 'ES', tin_value: 'B76543214' } }, '2026-04-20');
@@ -167,10 +218,29 @@ export async function resolveCounterparty(
   request: CounterpartyRequest,
   version: ApiVersion,
 ): Promise<ResolvedCounterparty> {
+  // A contact taken back or deleted between the lookup and the link is looked up again.
+  for (let attempt = 0; attempt < LINK_ATTEMPTS; attempt += 1) {
+    const party = await resolveOnce(ports, account, request, version);
+    if (party !== null) return party;
+  }
+  throw new ApiError(
+    'conflict',
+    'the contact of this invoice kept changing while the invoice was written: try again',
+    { param: null },
+  );
+}
+
+/** One lookup of {@link resolveCounterparty}; null when the contact it found vanished before the link. */
+async function resolveOnce(
+  ports: Ports,
+  account: Account,
+  request: CounterpartyRequest,
+  version: ApiVersion,
+): Promise<ResolvedCounterparty | null> {
   const contactId = effectiveContactId(version, request.type, request.contact_id ?? null);
   if (contactId !== null) {
     const stored = await ports.store.contacts.get(account.id, contactId);
-    if (stored === null)
+    if (stored === null || !(await keepLinked(ports, stored)))
       throw new ApiError(
         'parameter_invalid',
         `contact_id ${String(contactId)} is not a contact of account ${String(account.id)}`,
@@ -187,8 +257,50 @@ export async function resolveCounterparty(
   const byCin =
     byTin !== null || cin === null ? null : await findContact(ports, account.id, { cin_value: cin });
   // A contact found by its CIN whose TIN is another one is another party: it is not linked.
-  const existing = byTin ?? (byCin !== null && tin !== null && isPresent(byCin.tin_value) ? null : byCin);
-  if (existing !== null) return resolved(existing, inline, null);
-  const created = await newContact(ports, account.id, request.type, inline, version);
-  return resolved(created, inline, created);
+  const existing =
+    byTin ?? (byCin !== null && tin !== null && isPresent(byCin.value.tin_value) ? null : byCin);
+  if (existing !== null)
+    return (await keepLinked(ports, existing)) ? resolved(existing.value, inline, null) : null;
+  const inserted = await newContact(ports, account.id, request.type, inline, version);
+  if (inserted.created) return resolved(inserted.value, inline, inserted.value);
+  // A concurrent request created it first: link it (and keep it), as any existing contact.
+  return (await keepLinked(ports, inserted)) ? resolved(inserted.value, inline, null) : null;
+}
+
+/**
+ * Takes back the contact a refused invoice request created (`party.created`): the invoice was not
+ * stored (its number was taken meanwhile), so the contact would be an orphan the client never asked
+ * for on its own. It stays when anything links it: an invoice, an order or a despatch advice
+ * (`contact_id`) or an office (`parent_id`), or when it changed since its creation (version 1 is
+ * the version this request's insert stored; an invoice that links it moves it past 1, `keepLinked`).
+ * Answers whether it was removed.
+ *
+ * @example
+ * ```ts
+ * const party = await resolveCounterparty(ports, account, request, version);
+ * // … the invoice is refused:
+ * await discardCreatedContact(ports, party);
+ * ```
+ */
+export async function discardCreatedContact(
+  ports: Ports,
+  party: ResolvedCounterparty | null,
+): Promise<boolean> {
+  const contact = party?.created ?? null;
+  if (contact === null) return false;
+  const { account_id, id } = contact;
+  const linking = await Promise.all([
+    ports.store.invoices.find(account_id, { contact_id: id }, PAGE),
+    ports.store.orders.find(account_id, { contact_id: id }, PAGE),
+    ports.store.despatchAdvices.find(account_id, { contact_id: id }, PAGE),
+    ports.store.contacts.find(account_id, { parent_id: id }, PAGE),
+  ]);
+  if (linking.some((page) => page.total_count > 0)) return false;
+  try {
+    await ports.store.contacts.remove(account_id, id, 1);
+  } catch (error) {
+    if (error instanceof VersionConflictError || error instanceof RecordMissingError) return false;
+    throw error;
+  }
+  return true;
 }

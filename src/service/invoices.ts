@@ -28,10 +28,25 @@ import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
 import { invoiceAmounts } from './invoiceAmounts.js';
 import type { AttachmentUpload } from './invoiceAttachments.js';
-import { type ResolvedCounterparty, resolveCounterparty } from './invoiceCounterparty.js';
+import {
+  discardCreatedContact,
+  type ResolvedCounterparty,
+  resolveCounterparty,
+} from './invoiceCounterparty.js';
 import { mergeLines, mergeReferences, sentFields } from './invoiceDraft.js';
 import { parseMarkAsRequest } from './invoiceMarkAs.js';
-import { ownedAccount, ownedRecord, resourceMissing } from './tenancy.js';
+import {
+  type ClaimedInvoice,
+  giveWay,
+  type NumberClaim,
+  numberKeyChanged,
+  numberWhere,
+  pendingClaim,
+  settleNumberClaim,
+  withoutClaim,
+} from './invoiceNumberClaim.js';
+import { refuseIfReported } from './invoiceTaxReportGuard.js';
+import { activeAccount, activeRecord, ownedAccount, ownedRecord, resourceMissing } from './tenancy.js';
 
 /** A page of invoices with the query's paging, for the list response's `meta` (spec §2.1). */
 export interface InvoicePage {
@@ -90,10 +105,11 @@ export const DELETABLE_INVOICE_STATES: readonly string[] = ['new'];
 
 /**
  * What the store keeps beyond the returned fields: the write-only `total_amount_due` of an advance
- * (spec §2.4), so that a later PATCH of its lines keeps the advance amount the client set. The
- * serializer returns only `InvoiceSchema`'s fields, so it never leaves the service.
+ * (spec §2.4), so that a later PATCH of its lines keeps the advance amount the client set, and the
+ * claim of a write settling the invoice's number (`NumberClaim`). The serializer returns only
+ * `InvoiceSchema`'s fields, so neither leaves the service.
  */
-type StoredInvoice = Invoice & { total_amount_due?: string | null };
+type StoredInvoice = ClaimedInvoice & { total_amount_due?: string | null };
 
 const PAGE_OF_TWO = { offset: 0, limit: 2 } as const;
 
@@ -102,25 +118,7 @@ function seriesOf(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
-/**
- * The fields that make an invoice number unique (`invoiceNumberTakenIssues`, fiscalkit's reading of
- * spec §7.2 "e.g. invoice number"): the account, the document class and the number, and also the
- * series (`series_code`): `1` of series `A` and `1` of series `B` are two invoices, as Spanish
- * invoices are identified by series and number together (SII `NumSerieFacturaEmisor`). A received
- * invoice is unique per supplier too.
- */
-function numberWhere(
-  type: Invoice['type'],
-  number: string,
-  series: string | null,
-  contact_id: number | null,
-): Record<string, FieldValue> {
-  const where: Record<string, FieldValue> = { type, number, series_code: series };
-  if (type === 'ReceivedInvoice') where.contact_id = contact_id;
-  return where;
-}
-
-/** The storage lookup behind `parameter_taken`; the invoice `self` being written never collides. */
+/** The storage lookup behind `parameter_taken` (`numberWhere`); the invoice `self` being written never collides. */
 function numberFinder(
   repository: Repository<Invoice>,
   series: string | null,
@@ -159,11 +157,14 @@ function ackFilter(value: unknown): boolean | null {
  * The invoice service.
  *
  * What it decides where the spec is silent (each also beside its code): the invoice number is unique
- * per account, document class and series (per supplier for received invoices), checked again after
- * the insert so that two concurrent creates of one number cannot both succeed; an inline contact is
- * linked to the account's contact with the same TIN (or CIN) or creates it (`resolveCounterparty`);
- * content changes only while `new` or `error` ({@link EDITABLE_INVOICE_STATES}) and deletion only
- * while `new`; PUT validates a whole invoice and replaces its lines, but a field it leaves out keeps
+ * per account, document class and series (per supplier for received invoices, the supplier as
+ * resolved from an inline contact too), settled after every write that stores a number
+ * (`NumberClaim`) so that two concurrent creates or updates of one number cannot both succeed; an
+ * inline contact is linked to the account's contact with the same TIN (or CIN) or creates it, once
+ * under concurrent requests, and a refused request takes back the contact it created
+ * (`resolveCounterparty`, `discardCreatedContact`); content changes only while `new` or `error`
+ * ({@link EDITABLE_INVOICE_STATES}) and deletion only while `new`, and neither while a tax report
+ * that is not annulled was generated from the invoice (`refuseIfReported`); PUT validates a whole invoice and replaces its lines, but a field it leaves out keeps
  * its value (`null` clears it), as the service's update does and so that a client of an older
  * version can never wipe fields its version does not show (`third_party`, `exchange_rate`, …);
  * `ack` is idempotent and keeps the first `acknowledged_at`; a repeated `mark_as` to the current
@@ -249,7 +250,8 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
     change: (stored: Versioned<Invoice>) => Promise<Invoice | null>,
   ): Promise<{ invoice: Invoice; version: number; changed: boolean }> => {
     for (;;) {
-      const stored = await ownedRecord(ports, caller, repository, id, 'invoice');
+      // Every write of an invoice: an archived account is read-only (tenancy.ts `activeRecord`).
+      const stored = await activeRecord(ports, caller, repository, id, 'invoice');
       const next = await change(stored);
       if (next === null) return { invoice: stored.value, version: stored.version, changed: false };
       try {
@@ -261,99 +263,144 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
     }
   };
 
+  /**
+   * `parameter_taken` when another invoice holds the number the invoice is about to be stored with:
+   * run on the invoice as it will be stored, its counterparty resolved, since the supplier of a
+   * received invoice sent as an inline `contact` is known only then (validateInvoice sees
+   * `contact_id` only).
+   */
+  const refuseTakenNumber = async (invoice: Invoice, self: number | null) => {
+    const taken = await invoiceNumberTakenIssues(
+      { type: invoice.type, number: invoice.number, contact_id: invoice.contact_id ?? null },
+      {
+        account_id: invoice.account_id,
+        stored_id: self,
+        findInvoiceByNumber: numberFinder(repository, seriesOf(invoice.series_code), self),
+      },
+    );
+    if (taken.length > 0) throw apiErrorFromIssues(taken);
+  };
+
   const write = async (caller: Caller, id: number, body: unknown, mode: 'replace' | 'merge') => {
-    let party: ResolvedCounterparty | null = null;
-    const { invoice } = await rewrite(caller, id, async ({ value: stored }) => {
-      if (!EDITABLE_INVOICE_STATES.includes(stored.state))
-        throw new ApiError(
-          'conflict',
-          `invoice ${String(id)} is ${stored.state}: only invoices in state ${EDITABLE_INVOICE_STATES.join(' or ')} can be edited (mark it as new first, or issue a corrective invoice)`,
-          { param: null },
+    // What the last attempt of the read-modify-write decided (a lost race re-reads and decides again).
+    const attempt: {
+      party: ResolvedCounterparty | null;
+      claim: NumberClaim | null;
+      before: StoredInvoice | null;
+      after: StoredInvoice | null;
+    } = { party: null, claim: null, before: null, after: null };
+    // The counterparty is resolved once per request, however many times a lost race re-reads the
+    // invoice (it depends on the request only): a contact it creates is this request's, to record
+    // or, when the request is refused, to take back.
+    let counterparty: Promise<ResolvedCounterparty> | null = null;
+    try {
+      const written = await rewrite(caller, id, async ({ value: stored }) => {
+        if (!EDITABLE_INVOICE_STATES.includes(stored.state))
+          throw new ApiError(
+            'conflict',
+            `invoice ${String(id)} is ${stored.state}: only invoices in state ${EDITABLE_INVOICE_STATES.join(' or ')} can be edited (mark it as new first, or issue a corrective invoice)`,
+            { param: null },
+          );
+        await refuseIfReported(ports, stored, 'edited');
+        const account = await accountOf(stored);
+        const raw = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+        const series = Object.hasOwn(raw, 'series_code')
+          ? seriesOf(raw.series_code)
+          : seriesOf(stored.series_code);
+        const checked = await validateInvoice(body, {
+          version: caller.api_version,
+          operation: mode === 'replace' ? 'create' : 'update',
+          stored,
+          account_id: stored.account_id,
+          findInvoiceByNumber: numberFinder(repository, series, stored.id),
+        });
+        if (!checked.success) throw apiErrorFromIssues(checked.issues);
+        const request: InvoiceUpdate = checked.data;
+        const { lines, line_params } = await mergeLines(
+          ports.ids,
+          request.invoice_lines_attributes,
+          stored.lines,
+          mode,
         );
-      const account = await accountOf(stored);
-      const raw = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-      const series = Object.hasOwn(raw, 'series_code')
-        ? seriesOf(raw.series_code)
-        : seriesOf(stored.series_code);
-      const checked = await validateInvoice(body, {
-        version: caller.api_version,
-        operation: mode === 'replace' ? 'create' : 'update',
-        stored,
-        account_id: stored.account_id,
-        findInvoiceByNumber: numberFinder(repository, series, stored.id),
+        const invoice_references = await mergeReferences(
+          ports.ids,
+          request.invoice_references,
+          stored.invoice_references,
+        );
+        const draft: StoredInvoice = {
+          ...(stored as StoredInvoice),
+          ...(sentFields(request) as Partial<Invoice>),
+          lines,
+          invoice_references,
+        };
+        draft.currency ??= account.currency ?? 'EUR';
+        draft.is_credit_note ??= false;
+        draft.apply_to_local_government_unit ??= false;
+        draft.apply_to_vat_group_member ??= false;
+        // A contact_id the version ignores (a simplified invoice's, `effectiveContactId`) changes nothing.
+        const contactIdSent =
+          request.contact_id !== undefined &&
+          (request.contact_id === null ||
+            effectiveContactId(caller.api_version, stored.type, request.contact_id) !== null);
+        const counterpartySent = contactIdSent || request.contact !== undefined;
+        const finished = await finish(draft, account, {
+          // Write-only and invisible (spec §2.4): not sent means the advance amount stays.
+          total_amount_due:
+            request.total_amount_due !== undefined
+              ? (request.total_amount_due ?? null)
+              : ((stored as StoredInvoice).total_amount_due ?? null),
+          line_params,
+          counterparty: counterpartySent
+            ? async () => {
+                counterparty ??= resolveCounterparty(
+                  ports,
+                  account,
+                  { type: stored.type, contact_id: request.contact_id ?? null, contact: request.contact },
+                  caller.api_version,
+                );
+                attempt.party = await counterparty;
+                return attempt.party;
+              }
+            : null,
+        });
+        const next = finished.invoice;
+        attempt.claim = null;
+        // A write that moves the invoice to another number (number, series, or the supplier of a
+        // received invoice, also when sent as an inline contact) checks it and claims it; any other
+        // write keeps the stored claim, if a number write is still settling it.
+        if (numberKeyChanged(stored, next)) {
+          await refuseTakenNumber(next, stored.id);
+          attempt.claim = await pendingClaim(ports);
+          next.number_claim = attempt.claim;
+        }
+        attempt.before = stored;
+        attempt.after = next;
+        return next;
       });
-      if (!checked.success) throw apiErrorFromIssues(checked.issues);
-      const request: InvoiceUpdate = checked.data;
-      // validateInvoice checks the number when the number, type or supplier is sent; a PATCH that
-      // moves the invoice to another series only is checked here.
-      if (
-        mode === 'merge' &&
-        request.series_code !== undefined &&
-        request.number === undefined &&
-        request.contact_id === undefined
-      ) {
-        const taken = await invoiceNumberTakenIssues(
-          { type: stored.type, number: stored.number, contact_id: stored.contact_id },
-          {
-            account_id: stored.account_id,
-            stored_id: stored.id,
-            findInvoiceByNumber: numberFinder(repository, series, stored.id),
-          },
+      let invoice = withoutClaim(written.invoice);
+      const { claim, before, after } = attempt;
+      if (written.changed && claim !== null && before !== null && after !== null) {
+        // Settled after the write, as create does (`NumberClaim`): of two concurrent writes of one
+        // number, at most one keeps it; the other is undone and answered parameter_taken.
+        const outcome = await settleNumberClaim(
+          ports,
+          repository,
+          { value: written.invoice, version: written.version },
+          claim.token,
         );
-        if (taken.length > 0) throw apiErrorFromIssues(taken);
+        if (!outcome.kept) {
+          await giveWay(repository, before, after, claim.token);
+          throw takenError(after.type, after.number);
+        }
+        invoice = outcome.invoice ?? invoice;
       }
-      const { lines, line_params } = await mergeLines(
-        ports.ids,
-        request.invoice_lines_attributes,
-        stored.lines,
-        mode,
-      );
-      const invoice_references = await mergeReferences(
-        ports.ids,
-        request.invoice_references,
-        stored.invoice_references,
-      );
-      const draft: StoredInvoice = {
-        ...(stored as StoredInvoice),
-        ...(sentFields(request) as Partial<Invoice>),
-        lines,
-        invoice_references,
-      };
-      draft.currency ??= account.currency ?? 'EUR';
-      draft.is_credit_note ??= false;
-      draft.apply_to_local_government_unit ??= false;
-      draft.apply_to_vat_group_member ??= false;
-      // A contact_id the version ignores (a simplified invoice's, `effectiveContactId`) changes nothing.
-      const contactIdSent =
-        request.contact_id !== undefined &&
-        (request.contact_id === null ||
-          effectiveContactId(caller.api_version, stored.type, request.contact_id) !== null);
-      const counterpartySent = contactIdSent || request.contact !== undefined;
-      const finished = await finish(draft, account, {
-        // Write-only and invisible (spec §2.4): not sent means the advance amount stays.
-        total_amount_due:
-          request.total_amount_due !== undefined
-            ? (request.total_amount_due ?? null)
-            : ((stored as StoredInvoice).total_amount_due ?? null),
-        line_params,
-        counterparty: counterpartySent
-          ? () =>
-              resolveCounterparty(
-                ports,
-                account,
-                { type: stored.type, contact_id: request.contact_id ?? null, contact: request.contact },
-                caller.api_version,
-              )
-          : null,
-      });
-      // A retry after a lost race finds the contact the first attempt created (same TIN): keep the
-      // first attempt's answer, so the contact's creation is still recorded.
-      if (party?.created == null) party = finished.party;
-      return finished.invoice;
-    });
-    await contactCreated(party);
-    await record(invoice, 'updated');
-    return invoice;
+      await contactCreated(attempt.party);
+      await record(invoice, 'updated');
+      return invoice;
+    } catch (error) {
+      await discardCreatedContact(ports, attempt.party);
+      throw error;
+    }
   };
 
   return {
@@ -366,18 +413,17 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
       const ack = ackFilter(query.ack);
       if (ack !== null) where.ack = ack;
       const found = await repository.find(account_id, where, { offset, limit });
-      return { items: found.items.map((item) => item.value), total_count: found.total_count, offset, limit };
+      return {
+        items: found.items.map((item) => withoutClaim(item.value)),
+        total_count: found.total_count,
+        offset,
+        limit,
+      };
     },
 
     async create(caller, account_id, body) {
-      const { value: account } = await ownedAccount(ports, caller, account_id);
       // An archived (deleted, spec §4.4) account keeps its invoices readable but takes no new ones.
-      if (account.archived)
-        throw new ApiError(
-          'conflict',
-          `account ${String(account_id)} is archived: unarchive it (POST /accounts/{account}/unarchive) to create invoices`,
-          { param: 'account' },
-        );
+      const { value: account } = await activeAccount(ports, caller, account_id);
       const raw = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
       const series = seriesOf(raw.series_code);
       const checked = await validateInvoice(body, {
@@ -422,37 +468,47 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
         acknowledged_at: null,
         attachments: [],
       } satisfies StoredInvoice;
-      const { invoice, party } = await finish(draft, account, {
-        total_amount_due: request.total_amount_due ?? null,
-        line_params,
-        counterparty: () =>
-          resolveCounterparty(
-            ports,
-            account,
-            { type, contact_id: request.contact_id, contact: request.contact },
-            caller.api_version,
-          ),
-      });
-      const inserted = await repository.insert(invoice);
-      // Two concurrent creates of one number both pass the check above; the later id gives way, so
-      // exactly one of them is stored (the number uniqueness holds without a storage constraint).
-      const holders = await repository.find(
-        account_id,
-        numberWhere(type, invoice.number, invoice.series_code ?? null, invoice.contact_id ?? null),
-        PAGE_OF_TWO,
-      );
-      const first = holders.items[0]?.value.id;
-      if (first !== undefined && first !== id) {
-        await repository.remove(account_id, id, inserted.version);
-        throw takenError(type, invoice.number);
+      let party: ResolvedCounterparty | null = null;
+      try {
+        const { invoice } = await finish(draft, account, {
+          total_amount_due: request.total_amount_due ?? null,
+          line_params,
+          counterparty: async () => {
+            party = await resolveCounterparty(
+              ports,
+              account,
+              { type, contact_id: request.contact_id, contact: request.contact },
+              caller.api_version,
+            );
+            return party;
+          },
+        });
+        // validateInvoice checked the number with the request's contact_id; the supplier of a
+        // received invoice sent as an inline contact is known only now.
+        if (type === 'ReceivedInvoice') await refuseTakenNumber(invoice, null);
+        // Two concurrent creates of one number both pass the checks above; the number is settled
+        // after the insert (`NumberClaim`), so that exactly one of them keeps it whatever the
+        // interleaving (the number uniqueness holds without a storage constraint).
+        const claim = await pendingClaim(ports);
+        const inserted = await repository.insert({ ...invoice, number_claim: claim } as StoredInvoice);
+        const outcome = await settleNumberClaim(ports, repository, inserted, claim.token);
+        if (!outcome.kept) {
+          await giveWay(repository, null, inserted.value, claim.token);
+          throw takenError(type, invoice.number);
+        }
+        const stored = outcome.invoice ?? withoutClaim(inserted.value);
+        await contactCreated(party);
+        await record(stored, 'created');
+        return stored;
+      } catch (error) {
+        // A contact this request created for an invoice it did not store is taken back.
+        await discardCreatedContact(ports, party);
+        throw error;
       }
-      await contactCreated(party);
-      await record(inserted.value, 'created');
-      return inserted.value;
     },
 
     async get(caller, id) {
-      return (await ownedRecord(ports, caller, repository, id, 'invoice')).value;
+      return withoutClaim((await ownedRecord(ports, caller, repository, id, 'invoice')).value);
     },
 
     replace: (caller, id, body) => write(caller, id, body, 'replace'),
@@ -460,13 +516,14 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
 
     async remove(caller, id) {
       for (;;) {
-        const { value: invoice, version } = await ownedRecord(ports, caller, repository, id, 'invoice');
+        const { value: invoice, version } = await activeRecord(ports, caller, repository, id, 'invoice');
         if (!DELETABLE_INVOICE_STATES.includes(invoice.state))
           throw new ApiError(
             'conflict',
             `invoice ${String(id)} is ${invoice.state}: only a new invoice can be deleted (mark it as new first, or issue a credit note)`,
             { param: null },
           );
+        await refuseIfReported(ports, invoice, 'deleted');
         try {
           await repository.remove(invoice.account_id, id, version);
         } catch (error) {
@@ -476,12 +533,12 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
         for (const attachment of invoice.attachments ?? [])
           await ports.blobs.remove(invoice.account_id, attachment.id);
         await record(invoice, 'deleted');
-        return invoice;
+        return withoutClaim(invoice);
       }
     },
 
     async markAs(caller, id, body) {
-      await ownedRecord(ports, caller, repository, id, 'invoice');
+      await activeRecord(ports, caller, repository, id, 'invoice');
       const parsed = parseMarkAsRequest(body);
       if (!parsed.success) throw apiErrorFromIssues(parsed.issues);
       const { state, reason } = parsed.data;
@@ -494,8 +551,8 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
         if (transition.state === stored) return null;
         return { ...transition.state, state_reason: reason ?? null };
       });
-      if (!result.changed) return result.invoice;
-      const invoice = result.invoice;
+      if (!result.changed) return withoutClaim(result.invoice);
+      const invoice = withoutClaim(result.invoice);
       // Keyed by the stored version this change produced: a re-run publishes the same event once.
       for (const effect of effects)
         await deps.publisher.publish(
@@ -515,11 +572,11 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
           : { ...stored, ack: true, acknowledged_at: instantFromMillis(ports.clock.now()) },
       );
       if (result.changed) await record(result.invoice, 'acknowledged');
-      return result.invoice;
+      return withoutClaim(result.invoice);
     },
 
     async addAttachments(caller, id, uploads) {
-      const { value: current } = await ownedRecord(ports, caller, repository, id, 'invoice');
+      const { value: current } = await activeRecord(ports, caller, repository, id, 'invoice');
       if (uploads.length === 0)
         throw new ApiError('parameter_blank', 'attachments needs at least one file', {
           param: 'attachments',
@@ -556,7 +613,7 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
           return { ...stored, attachments: [...(stored.attachments ?? []), ...added] };
         });
         await record(invoice, 'attachments_added');
-        return invoice;
+        return withoutClaim(invoice);
       } catch (error) {
         // The invoice did not take them (deleted meanwhile, or full): their bytes must not linger.
         for (const attachment of added) await ports.blobs.remove(current.account_id, attachment.id);

@@ -8,9 +8,10 @@ import { roundingMethodFromAccount } from '../money/roundingMethod.js';
 import { type PageRequest, type Ports, VersionConflictError } from '../ports.js';
 import { issueAt } from '../rules/issue.js';
 import { recordAccountEvent } from './accountEvents.js';
+import { checkedPage } from './accountWrites.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
-import { ownedAccount, ownedRecord, resourceMissing } from './tenancy.js';
+import { activeAccount, activeRecord, ownedAccount, ownedRecord, resourceMissing } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 
 /**
@@ -121,12 +122,12 @@ export function createOrderService(ports: Ports, _deps: ServiceDeps): OrderServi
   return {
     async list(caller, account_id, page) {
       await ownedAccount(ports, caller, account_id);
-      const found = await repository.list(account_id, page);
+      const found = await repository.list(account_id, checkedPage(page));
       return { items: found.items.map((item) => item.value), total_count: found.total_count };
     },
 
     async create(caller, account_id, body) {
-      const { value: account } = await ownedAccount(ports, caller, account_id);
+      const { value: account } = await activeAccount(ports, caller, account_id);
       refuseWrittenState(body);
       const parsed = parseOrder(body);
       if (!parsed.success) throw apiErrorFromIssues(parsed.issues);
@@ -159,7 +160,7 @@ export function createOrderService(ports: Ports, _deps: ServiceDeps): OrderServi
     },
 
     async markAs(caller, id, body) {
-      let stored = await ownedRecord(ports, caller, repository, id, 'order');
+      let stored = await activeRecord(ports, caller, repository, id, 'order');
       const parsed = parseOrderMarkAs(body);
       if (!parsed.success) throw apiErrorFromIssues(parsed.issues);
       for (;;) {

@@ -161,6 +161,33 @@ function recordError(issue: ValidationIssue, index: number): BatchRecordError {
 }
 
 /**
+ * An accepted record that names an `invoice_id` must name an invoice of the batch's account, as a
+ * single POST /accounts/{account}/tax_reports must (`checkInvoiceLink` in taxReports.ts): a report is
+ * never linked to another tenant's invoice, nor to none. (The one-standing-report-per-invoice rule of
+ * single reports is not applied here: a batch resumed after a crash re-judges records whose reports
+ * the first run may already have stored, and would then refuse them against themselves.)
+ */
+async function linkedInvoiceChecked(ports: Ports, account_id: number, verdict: Verdict): Promise<Verdict> {
+  if (!('report' in verdict)) return verdict;
+  const invoice_id = verdict.report.invoice_id;
+  if (invoice_id === null || invoice_id === undefined) return verdict;
+  if ((await ports.store.invoices.get(account_id, invoice_id)) !== null) return verdict;
+  return {
+    index: verdict.index,
+    errors: [
+      recordError(
+        {
+          code: 'parameter_invalid',
+          param: 'invoice_id',
+          message: `invoice_id ${String(invoice_id)} is not an invoice of this account`,
+        },
+        verdict.index,
+      ),
+    ],
+  };
+}
+
+/**
  * One record, on its own (spec §4.1 rule 2; sii.md §11): read in the request's version, checked as an
  * SII tax report (`unsupported_type` for another type, rule 3), built into its one-record message
  * (the SII rules, `siiRecordIssues`), and validated by the schema validator port. Pure apart from the
@@ -397,7 +424,13 @@ export function taxReportBatchHandler(ports: Ports, events: EventPublisher): Job
         const end = Math.min(start + BATCH_CHUNK_SIZE, records.length);
         const verdicts: Verdict[] = [];
         for (let index = start; index < end; index += 1) {
-          verdicts.push(judge(ports, records[index], index, version, titular, titularProblem));
+          verdicts.push(
+            await linkedInvoiceChecked(
+              ports,
+              account_id,
+              judge(ports, records[index], index, version, titular, titularProblem),
+            ),
+          );
         }
         const ids = await run.persist(verdicts.filter((verdict): verdict is Accepted => 'report' in verdict));
         const results: BatchRecordResult[] = verdicts.map((verdict) =>

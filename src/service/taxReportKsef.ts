@@ -83,6 +83,27 @@ async function storedReferences(
   return kept;
 }
 
+/**
+ * A new Ksef report without the `id`s a client sent in `prepayment_references`: the ids are
+ * read-only (spec §2.7 "`id` (integer, read-only)"), assigned by the service when the report is
+ * stored ({@link storedKsefTaxReport}), so that two elements never share one. For create, import and
+ * generate; a PATCH names stored elements by their id (`mergeKsefUpdate`).
+ *
+ * @example
+ * ```ts
+ * withoutReferenceIds({ ...report, prepayment_references: [{ id: 7, number: 'FZ/1' }] }).prepayment_references;
+ * // [{ number: 'FZ/1' }]
+ * ```
+ */
+export function withoutReferenceIds(report: KsefTaxReportCreate): KsefTaxReportCreate {
+  const references = report.prepayment_references;
+  if (references === null || references === undefined) return report;
+  return {
+    ...report,
+    prepayment_references: references.map(({ id: _id, ...reference }) => reference),
+  };
+}
+
 /** What {@link storedKsefTaxReport} needs besides the report. */
 export interface KsefStoredFields {
   id: number;

@@ -59,15 +59,21 @@ import type { SiiTitular } from '../sii/message.js';
 import { siiTitularIssues } from '../sii/recordIssues.js';
 import { versionHas } from '../versions/behaviours.js';
 import { recordAccountEvent } from './accountEvents.js';
+import { checkedPage } from './accountWrites.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
 import { createLedgerService } from './ledgers.js';
 import { siiTitularOf } from './siiTitular.js';
 import { detectTaxReportDocument, IMPORT_FILE_PARAM } from './taxReportDocuments.js';
-import { mergeKsefUpdate, storedKsefTaxReport, withAccountSupplier } from './taxReportKsef.js';
+import {
+  mergeKsefUpdate,
+  storedKsefTaxReport,
+  withAccountSupplier,
+  withoutReferenceIds,
+} from './taxReportKsef.js';
 import { attachToOpenLedger, detachFromPendingLedger, ledgerHolding } from './taxReportLedgers.js';
 import { checkSiiRecord, siiLedgerFields, siiLedgerKey, storedSiiTaxReport } from './taxReportSii.js';
-import { ownedAccount, ownedRecord } from './tenancy.js';
+import { activeAccount, activeRecord, ownedAccount, ownedRecord, requireActiveAccount } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 
 /** An uploaded tax authority document (spec §4.2 import endpoints): the XML, bytes or text. */
@@ -219,6 +225,9 @@ function isAnswered(ledger: Ledger): boolean {
   return ledger.state === 'accepted' || ledger.state === 'partially_accepted' || ledger.state === 'rejected';
 }
 
+/** The page the standing reports of an invoice are read with (usually one or none). */
+const STANDING_PAGE = 100;
+
 /** The body of POST /invoices/{id}/generate_tax_report (spec §4.2 shows none; **fiscalkit's**). */
 const GenerateBodySchema = z.object({
   /** Spec §2.7 types; default `Ksef` (the §2.5 rule 4 mapping is the one the spec describes). */
@@ -335,11 +344,54 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
     );
 
   /**
+   * The standing (not annulled) reports of `type` linked to `invoice_id` other than `except_id`,
+   * lowest id first.
+   */
+  const standingReports = async (
+    account_id: number,
+    invoice_id: number,
+    type: TaxReport['type'],
+    except_id: number | null,
+  ): Promise<TaxReport[]> => {
+    const found: TaxReport[] = [];
+    for (let offset = 0; ; offset += STANDING_PAGE) {
+      const page = await ports.store.taxReports.find(
+        account_id,
+        { invoice_id, type },
+        { offset, limit: STANDING_PAGE },
+      );
+      for (const { value } of page.items)
+        if (value.state !== 'annulled' && value.id !== except_id) found.push(value);
+      if (page.items.length < STANDING_PAGE) return found;
+    }
+  };
+
+  /**
+   * 409: the invoice already has a standing report of the type (the state of another resource
+   * refuses the request, spec §7.2 `conflict`; no param, as the invoice may be named by the path of
+   * generate or by `invoice_id` in a body alike — the message names it).
+   */
+  const alreadyReported = (invoice_id: number, type: string, standing: TaxReport) =>
+    new ApiError(
+      'conflict',
+      `invoice ${String(invoice_id)} already has ${type} tax report ${String(standing.id)} (${standing.state}): annul it first (DELETE /tax_reports/${String(standing.id)})`,
+      { param: null },
+    );
+
+  /**
    * `invoice_id` (spec §2.7 common field) must name an invoice of the report's own account
    * (**fiscalkit rule**: a report linked to another tenant's invoice, or to none, would be a dangling
-   * link that the `invoice_id` list filter then answers for).
+   * link that the `invoice_id` list filter then answers for), and one that has no standing report of
+   * the same type besides `self_id` — one standing report per invoice and type (**fiscalkit rule**: a
+   * second would report the same invoice twice to the tax authority; AEAT refuses a duplicate
+   * IDFactura, sii.md §3), whether the report is generated, created, imported or re-linked by PATCH.
    */
-  const checkInvoiceLink = async (account_id: number, invoice_id: number | null | undefined) => {
+  const checkInvoiceLink = async (
+    account_id: number,
+    invoice_id: number | null | undefined,
+    type: TaxReport['type'],
+    self_id: number | null = null,
+  ) => {
     if (invoice_id === null || invoice_id === undefined) return;
     if ((await ports.store.invoices.get(account_id, invoice_id)) === null)
       throw new ApiError(
@@ -349,6 +401,32 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
           param: 'invoice_id',
         },
       );
+    const [standing] = await standingReports(account_id, invoice_id, type, self_id);
+    if (standing !== undefined) throw alreadyReported(invoice_id, type, standing);
+  };
+
+  /**
+   * The check of {@link checkInvoiceLink} again, once `report` is stored: two requests for one invoice
+   * both pass the check before either is stored, so after its write each one looks again, and a
+   * report that is not the only standing one of its invoice and type gives way. A new report
+   * (`created`) gives way to a lower id, so that of two concurrent creates exactly one stays (the way
+   * invoice numbers are kept unique, `invoices.ts`); a re-linked report (PATCH) gives way to any
+   * other, since it is older than a report created meanwhile. Answers the report that stands in the
+   * way, or null.
+   */
+  const rivalOf = async (report: TaxReport, created: boolean): Promise<TaxReport | null> => {
+    if (report.invoice_id === null || report.invoice_id === undefined) return null;
+    const others = await standingReports(report.account_id, report.invoice_id, report.type, report.id);
+    return others.find((other) => !created || other.id < report.id) ?? null;
+  };
+
+  /** Inserts a new report, or answers 409 when a rival of its invoice won the race (see {@link rivalOf}). */
+  const insertReport = async (report: TaxReport): Promise<void> => {
+    const inserted = await ports.store.taxReports.insert(report);
+    const rival = await rivalOf(report, true);
+    if (rival === null) return;
+    await ports.store.taxReports.remove(report.account_id, report.id, inserted.version);
+    throw alreadyReported(report.invoice_id as number, report.type, rival);
   };
 
   /** An SII record judged on its own (sii.md §11): the SII rules, then the schema validator port. */
@@ -369,13 +447,13 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
 
   /** Stores a new Ksef report (`processing`) and records its event. */
   const storeKsef = async (account: Account, report: KsefTaxReportCreate, name: string) => {
-    await checkInvoiceLink(account.id, report.invoice_id);
-    const stored = await storedKsefTaxReport(ports, report, {
+    await checkInvoiceLink(account.id, report.invoice_id, 'Ksef');
+    const stored = await storedKsefTaxReport(ports, withoutReferenceIds(report), {
       id: await ports.ids.next('tax_report'),
       account_id: account.id,
       state: 'processing',
     });
-    await ports.store.taxReports.insert(stored);
+    await insertReport(stored);
     await event(stored, name);
     return stored;
   };
@@ -394,9 +472,9 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
   ) => {
     const titular = accountTitular(account);
     judgeSii(report, titular, schemaParam);
-    await checkInvoiceLink(account.id, report.invoice_id);
+    await checkInvoiceLink(account.id, report.invoice_id, 'SiiDocument');
     const stored = storedSiiTaxReport(report, await ports.ids.next('tax_report'), account.id);
-    await ports.store.taxReports.insert(stored);
+    await insertReport(stored);
     await attachToOpenLedger(ports, account.id, siiLedgerFields(report), stored.id);
     await event(stored, name);
     return stored;
@@ -421,6 +499,39 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
     }
   };
 
+  /**
+   * After a PATCH re-linked a report to another invoice: when another standing report of that
+   * invoice was stored meanwhile ({@link rivalOf}), the PATCH is undone (the report as it was) and
+   * answered 409, as if the check before the write had seen it.
+   */
+  const giveWayIfRivalled = async (before: Versioned<TaxReport>, written: Versioned<TaxReport>) => {
+    const rival = await rivalOf(written.value, false);
+    if (rival === null) return;
+    await writeReport(written, before.value);
+    throw alreadyReported(written.value.invoice_id as number, written.value.type, rival);
+  };
+
+  /**
+   * Runs `write` (a versioned write of an SII report that has just been taken out of its pending
+   * ledger) and, when it fails, puts the report back in a ledger if it needs one: read again as it is
+   * now stored, a `processing` report that no `pending` or `sent` ledger holds joins the open ledger
+   * of its book, operation and period. A report the concurrent change annulled, moved (and attached)
+   * or left where it was needs nothing.
+   */
+  const restoringLedgerPlace = async <T>(account_id: number, id: number, write: () => Promise<T>) => {
+    try {
+      return await write();
+    } catch (error) {
+      const current = await ports.store.taxReports.get(account_id, id);
+      if (current !== null && current.value.type === 'SiiDocument' && current.value.state === 'processing') {
+        const holding = await ledgerHolding(ports, account_id, id);
+        if (holding === null || (holding.value.state !== 'pending' && holding.value.state !== 'sent'))
+          await attachToOpenLedger(ports, account_id, siiLedgerFields(current.value), id);
+      }
+      throw error;
+    }
+  };
+
   const updateKsef = async (
     caller: Caller,
     stored: Versioned<KsefTaxReport>,
@@ -429,14 +540,16 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
     const merged = mergeKsefUpdate(stored.value, update);
     if (!merged.success) fail(merged.issues);
     const report = ksefReport(caller, merged.candidate);
-    if (report.invoice_id !== stored.value.invoice_id)
-      await checkInvoiceLink(stored.value.account_id, report.invoice_id);
+    const relinked = report.invoice_id !== stored.value.invoice_id;
+    if (relinked) await checkInvoiceLink(stored.value.account_id, report.invoice_id, 'Ksef', stored.value.id);
     const next = await storedKsefTaxReport(ports, report, {
       id: stored.value.id,
       account_id: stored.value.account_id,
       state: stored.value.state,
     });
-    return writeReport(stored, next);
+    const written = await writeReport(stored, next);
+    if (relinked) await giveWayIfRivalled(stored, written);
+    return written;
   };
 
   /**
@@ -477,7 +590,8 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
         `tax report ${String(id)} is ${stored.value.state} at the tax authority: a modification of a registered SII record is a new record with communication_type A1 (sii.md §3), POST /accounts/{account}/tax_reports`,
       );
     judgeSii(report, accountTitular(account), null);
-    if (report.invoice_id !== stored.value.invoice_id) await checkInvoiceLink(account.id, report.invoice_id);
+    const relinked = report.invoice_id !== stored.value.invoice_id;
+    if (relinked) await checkInvoiceLink(account.id, report.invoice_id, 'SiiDocument', id);
     const next = storedSiiTaxReport(report, id, account.id, resubmit ? 'processing' : stored.value.state);
     const moved = siiLedgerKey(siiLedgerFields(report)) !== siiLedgerKey(siiLedgerFields(stored.value));
     if (ledger !== null && ledger.value.state === 'pending' && moved) {
@@ -487,7 +601,13 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
           `ledger ${String(ledger.value.id)} of tax report ${String(id)} was just submitted: correct the report once the tax authority has answered`,
         );
     }
-    const written = await writeReport(stored, next);
+    // The report left its pending ledger above (a move); if its write or the invoice check after it
+    // fails, it goes back to a ledger as the report then stored is, never left `processing` in none.
+    const written = await restoringLedgerPlace(account.id, id, async () => {
+      const saved = await writeReport(stored, next);
+      if (relinked) await giveWayIfRivalled(stored, saved);
+      return saved;
+    });
     if (resubmit || moved) await attachToOpenLedger(ports, account.id, siiLedgerFields(report), id);
     if (next.state !== stored.value.state) await stateChange(next, written.version);
     return written;
@@ -521,7 +641,7 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
 
   return {
     async create(caller, account_id, body) {
-      const { value: account } = await ownedAccount(ports, caller, account_id);
+      const { value: account } = await activeAccount(ports, caller, account_id);
       const input = requireObject(body);
       const typed = parseTaxReport(input, 'create');
       if (!typed.success) fail(typed.issues);
@@ -531,7 +651,7 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
     },
 
     async import(caller, account_id, input) {
-      const { value: account } = await ownedAccount(ports, caller, account_id);
+      const { value: account } = await activeAccount(ports, caller, account_id);
       const format = detectTaxReportDocument(input.file);
       if (!format.success) fail(format.issues);
       if (format.data === 'fa3') {
@@ -574,10 +694,11 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
     async list(caller, account_id, page, filters = {}) {
       await ownedAccount(ports, caller, account_id);
       const where = listWhere(filters);
+      const checked = checkedPage(page);
       const found =
         Object.keys(where).length === 0
-          ? await ports.store.taxReports.list(account_id, page)
-          : await ports.store.taxReports.find(account_id, where, page);
+          ? await ports.store.taxReports.list(account_id, checked)
+          : await ports.store.taxReports.find(account_id, where, checked);
       return { items: found.items.map((item) => item.value), total_count: found.total_count };
     },
 
@@ -586,7 +707,7 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
     },
 
     async update(caller, id, body) {
-      const stored = await ownedRecord(ports, caller, ports.store.taxReports, id, 'tax report');
+      const stored = await activeRecord(ports, caller, ports.store.taxReports, id, 'tax report');
       const input = requireObject(body);
       if (stored.value.state === 'annulled')
         throw new ApiError(
@@ -606,12 +727,17 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
     },
 
     async annul(caller, id) {
-      const stored = await ownedRecord(ports, caller, ports.store.taxReports, id, 'tax report');
+      const stored = await activeRecord(ports, caller, ports.store.taxReports, id, 'tax report');
       if (stored.value.state === 'annulled')
         throw new ApiError('conflict', `tax report ${String(id)} is already annulled`);
       if (stored.value.type === 'SiiDocument') await withdrawSii(stored.value);
       const next: TaxReport = { ...stored.value, state: 'annulled' };
-      const written = await writeReport(stored, next);
+      // `withdrawSii` took an SII record out of its pending ledger (before the write, so that the
+      // ledger cannot be sent with a record being annulled); if the versioned write then loses to a
+      // concurrent change (409), the record goes back to a ledger as it is now stored.
+      const written = await restoringLedgerPlace(stored.value.account_id, id, () =>
+        writeReport(stored, next),
+      );
       await event(written.value, 'annulled');
       await stateChange(written.value, written.version);
       return written.value;
@@ -652,22 +778,14 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
         invoice_id,
         'invoice',
       );
+      await requireActiveAccount(ports, invoice.account_id);
       const options = parseGenerateBody(body);
       const type = options.type ?? 'Ksef';
       const account = await accountOf(invoice.account_id);
-      // One standing report per invoice and type (**fiscalkit rule**): a second would report the same
-      // invoice twice to the tax authority (AEAT refuses a duplicate IDFactura, sii.md §3).
-      const existing = await ports.store.taxReports.find(
-        account.id,
-        { invoice_id: invoice.id, type },
-        { offset: 0, limit: 100 },
-      );
-      const standing = existing.items.find((item) => item.value.state !== 'annulled');
-      if (standing !== undefined)
-        throw new ApiError(
-          'conflict',
-          `invoice ${String(invoice.id)} already has ${type} tax report ${String(standing.value.id)} (${standing.value.state}): annul it first (DELETE /tax_reports/${String(standing.value.id)})`,
-        );
+      // One standing report per invoice and type (`checkInvoiceLink`), checked before the report is
+      // made so that a second request is answered 409 rather than with the invoice's problems; the
+      // store step checks again, and again after its insert (concurrent requests).
+      await checkInvoiceLink(account.id, invoice.id, type);
       const contact =
         invoice.contact_id === null || invoice.contact_id === undefined
           ? null
@@ -720,7 +838,7 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
      * holding them in message order.
      */
     async importLedger(caller, account_id, input) {
-      const { value: account } = await ownedAccount(ports, caller, account_id);
+      const { value: account } = await activeAccount(ports, caller, account_id);
       const format = detectTaxReportDocument(input.file);
       if (!format.success) fail(format.issues);
       if (format.data === 'fa3')

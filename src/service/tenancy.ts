@@ -75,3 +75,82 @@ export async function ownedRecord<T extends { readonly id: number }>(
   if (record === null) throw resourceMissing(what, id);
   return record;
 }
+
+/**
+ * 409 `conflict` at `account`: the account is archived (DELETE /accounts/{account}, spec §4.4).
+ * fiscalkit keeps an archived account and everything in it readable, but read-only: a write would
+ * change the books of a company its owner has deleted (fiscalkit's rule where the spec is silent;
+ * the account's resources stay readable for the statutory retention period, and POST
+ * /accounts/{account}/unarchive makes it writable again).
+ *
+ * @example
+ * ```ts
+ * throw archivedAccount(7); // 409 conflict at account, "account 7 is archived: unarchive it first …"
+ * ```
+ */
+export function archivedAccount(account_id: number): ApiError {
+  return new ApiError(
+    'conflict',
+    `account ${String(account_id)} is archived: unarchive it first (POST /accounts/${String(account_id)}/unarchive)`,
+    { param: 'account' },
+  );
+}
+
+/**
+ * The account `account_id` for a write: {@link ownedAccount} (404 `resource_missing` at `account`
+ * for another group's or no account), then 409 `conflict` at `account` when it is archived
+ * ({@link archivedAccount}). Reads use {@link ownedAccount}: an archived account stays readable.
+ *
+ * @example
+ * ```ts
+ * const { value: account } = await activeAccount(ports, caller, 7); // throws 409 when 7 is archived
+ * ```
+ */
+export async function activeAccount(
+  ports: Ports,
+  caller: Caller,
+  account_id: number,
+): Promise<Versioned<Account>> {
+  const account = await ownedAccount(ports, caller, account_id);
+  if (account.value.archived === true) throw archivedAccount(account_id);
+  return account;
+}
+
+/**
+ * Refuses a write into an account that is archived (409 `conflict` at `account`,
+ * {@link archivedAccount}); for a write addressed by a record's id (`PATCH /contacts/{id}`), once
+ * {@link ownedRecord} has found the record and so its account. An account that is not stored refuses
+ * nothing here (the record's own lookup has answered for it).
+ *
+ * @example
+ * ```ts
+ * const { value: contact } = await ownedRecord(ports, caller, ports.store.contacts, 9, 'contact');
+ * await requireActiveAccount(ports, contact.account_id); // throws 409 when the account is archived
+ * ```
+ */
+export async function requireActiveAccount(ports: Ports, account_id: number): Promise<void> {
+  const account = await ports.store.accounts.get(account_id, account_id);
+  if (account?.value.archived === true) throw archivedAccount(account_id);
+}
+
+/**
+ * A record addressed by id alone, for a write: {@link ownedRecord} (404 `resource_missing` unless it
+ * belongs to an account the caller's group owns), then 409 `conflict` at `account` when its account
+ * is archived ({@link requireActiveAccount}).
+ *
+ * @example
+ * ```ts
+ * const { value: contact, version } = await activeRecord(ports, caller, ports.store.contacts, 9, 'contact');
+ * ```
+ */
+export async function activeRecord<T extends { readonly id: number; readonly account_id: number }>(
+  ports: Ports,
+  caller: Caller,
+  repository: Repository<T>,
+  id: number,
+  what: string,
+): Promise<Versioned<T>> {
+  const record = await ownedRecord(ports, caller, repository, id, what);
+  await requireActiveAccount(ports, record.value.account_id);
+  return record;
+}

@@ -27,9 +27,10 @@ import {
 import { type Job, type PageRequest, type Ports, VersionConflictError, type Versioned } from '../ports.js';
 import { transportIssues } from '../rules/transport.js';
 import { recordAccountEvent } from './accountEvents.js';
+import { checkedPage } from './accountWrites.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
-import { ownedAccount } from './tenancy.js';
+import { activeAccount, ownedAccount, requireActiveAccount } from './tenancy.js';
 import { peppolDirectoryIndex } from './transportDirectory.js';
 import {
   configuredDocumentTypes,
@@ -154,6 +155,15 @@ function busy(code: string): ApiError {
   );
 }
 
+/** 422 `parameter_taken` at `pin_value`: another transport holds the participant identifier. */
+function participantTakenError(scheme: string, value: string): ApiError {
+  return new ApiError(
+    'parameter_taken',
+    `pin_value is already registered in the Peppol network by another transport (${scheme}:${value}, published or being published): a participant identifier is registered once`,
+    { param: 'pin_value' },
+  );
+}
+
 function missingTransport(code: string): ApiError {
   return new ApiError('resource_missing', `No transport with code ${JSON.stringify(code)}`, {
     param: 'code',
@@ -246,10 +256,14 @@ export function createTransportService(ports: Ports, _deps: ServiceDeps): Transp
 
   /**
    * A participant identifier is registered once in the whole network (the SML holds one entry per
-   * participant identifier), so publishing one that another transport already has published is
-   * `parameter_taken` at `pin_value` (spec §7.2; fiscalkit's, the spec is silent). Which account has
-   * it is not said: only that the identifier is taken, which the public directory shows anyway.
-   * Judged on fiscalkit's directory index (`transportDirectory.ts`), so as complete as it is.
+   * participant identifier), so asking to publish one that another transport already holds is
+   * `parameter_taken` at `pin_value` (spec §7.2; fiscalkit's, the spec is silent). A transport holds
+   * its participant from the moment its publication is requested (`processing`), not only once
+   * `published`: otherwise two accounts could both ask for one identifier while the first job has not
+   * run, and both end published. Which account holds it is not said: only that the identifier is
+   * taken, which the public directory shows anyway. Judged on fiscalkit's directory index
+   * (`transportDirectory.ts`), each claim checked against its transport, so a stale claim (a
+   * transport disabled, deleted or moved to another identifier) does not count.
    */
   async function participantTaken(
     transport: StoredTransport | Transport,
@@ -264,17 +278,43 @@ export function createTransportService(ports: Ports, _deps: ServiceDeps): Transp
       if (
         other !== null &&
         isPublishable(other.value) &&
-        other.value.peppol_directory_status === 'published' &&
         other.value.pin_scheme === scheme &&
         normalizeParticipantValue(other.value.pin_value as string) === normalizeParticipantValue(value)
       )
-        return new ApiError(
-          'parameter_taken',
-          `pin_value is already published in the Peppol network (${scheme}:${value}): a participant identifier is registered once`,
-          { param: 'pin_value' },
-        );
+        return participantTakenError(scheme, value);
     }
     return null;
+  }
+
+  /**
+   * Claims the participant of a transport just stored with its publication requested (see
+   * `PeppolDirectoryIndex.claim`): the check above answers the common case; the claim, keyed by the
+   * identifier in the store, closes the race of two requests that both passed it. Answers whether
+   * this transport now holds the participant.
+   */
+  async function claimParticipant(transport: StoredTransport): Promise<boolean> {
+    if (!isPublishable(transport)) return true;
+    const holder = await peppolDirectoryIndex(ports).claim({
+      account_id: transport.account_id,
+      transport_id: transport.id,
+      pin_scheme: transport.pin_scheme as string,
+      pin_value: transport.pin_value as string,
+    });
+    return holder === null;
+  }
+
+  /** Removes a transport this request has just inserted (it lost a race), whatever its version now. */
+  async function withdrawInserted(account_id: number, id: number): Promise<void> {
+    for (;;) {
+      const current = await repository.get(account_id, id);
+      if (current === null) return;
+      try {
+        await repository.remove(account_id, id, current.version);
+        return;
+      } catch (error) {
+        if (!(error instanceof VersionConflictError)) throw error;
+      }
+    }
   }
 
   function taken(transport_type_code: string): ApiError {
@@ -290,12 +330,12 @@ export function createTransportService(ports: Ports, _deps: ServiceDeps): Transp
   return {
     async list(caller, account_id, page) {
       await ownedAccount(ports, caller, account_id);
-      const found = await repository.list(account_id, page);
+      const found = await repository.list(account_id, checkedPage(page));
       return { items: found.items.map((item) => toTransport(item.value)), total_count: found.total_count };
     },
 
     async create(caller, account_id, body) {
-      await ownedAccount(ports, caller, account_id);
+      await activeAccount(ports, caller, account_id);
       const parsed = parseTransport(body, 'create');
       if (!parsed.success) throw apiErrorFromIssues(parsed.issues);
       const issues = await transportIssues(parsed.data, { account_id, findTransportByType });
@@ -322,6 +362,12 @@ export function createTransportService(ports: Ports, _deps: ServiceDeps): Transp
         { key: `transport_type:${candidate.transport_type_code}` },
       );
       if (!inserted.created) throw taken(candidate.transport_type_code);
+      if (requested.schedule && !(await claimParticipant(inserted.value))) {
+        // Another transport claimed the participant between the check above and this insert: this
+        // one gives way, so that exactly one of them is published (its job finds nothing and ends).
+        await withdrawInserted(account_id, id);
+        throw participantTakenError(candidate.pin_scheme as string, candidate.pin_value as string);
+      }
       await recordAccountEvent(ports, {
         account_id,
         type: 'TransportEvent',
@@ -343,20 +389,26 @@ export function createTransportService(ports: Ports, _deps: ServiceDeps): Transp
       for (let attempt = 1; ; attempt += 1) {
         const stored = await locateStored(caller, code, account_id);
         account_id = stored.value.account_id;
+        await requireActiveAccount(ports, account_id);
         const issues = await transportIssues(parsed.data, { account_id, findTransportByType }, stored.value);
         if (issues.length > 0) throw apiErrorFromIssues(issues);
         const merged = applyUpdate(stored.value, parsed.data);
         const pair = participantPairIssues(merged);
         if (pair.length > 0) throw apiErrorFromIssues(pair);
-        const identityChanged =
-          merged.pin_scheme !== stored.value.pin_scheme || merged.pin_value !== stored.value.pin_value;
-        const duplicate =
-          identityChanged || !isPublishable(stored.value) ? await participantTaken(merged, merged.id) : null;
+        // Every write that asks to publish is judged, not only a new identifier: a transport that lost
+        // its participant to another (`runPublication`) asks again on its next write, and is answered
+        // 422 while the other holds it.
+        const request = publicationRequest(stored.value, merged);
+        const duplicate = request?.type === 'publish' ? await participantTaken(merged, merged.id) : null;
         if (duplicate !== null) throw duplicate;
-        const requested = requestPublication(merged, publicationRequest(stored.value, merged));
+        const requested = requestPublication(merged, request);
         if (requested.schedule) await schedule(merged.id, account_id);
         try {
           const saved = await repository.update(requested.transport, stored.version);
+          // The participant is held from now on. Should another transport have claimed it since the
+          // check above (a race), this one is not published: its job finds the claim taken and ends
+          // it `not_published` (`runPublication`), so the identifier is never published twice.
+          if (requested.schedule) await claimParticipant(saved.value);
           await recordAccountEvent(ports, {
             account_id,
             type: 'TransportEvent',
@@ -372,7 +424,7 @@ export function createTransportService(ports: Ports, _deps: ServiceDeps): Transp
     },
 
     async remove(caller, account_id, code) {
-      await ownedAccount(ports, caller, account_id);
+      await activeAccount(ports, caller, account_id);
       for (let attempt = 1; ; attempt += 1) {
         const stored = await findByCode(account_id, code);
         if (stored === null) throw missingTransport(code);
@@ -408,7 +460,8 @@ function payload(job: Job): { account_id: number; transport_id: number } {
 
 /**
  * One run of a publication job: step the transport towards what it now asks for (published when
- * publishable, else not), one persisted step at a time, keeping the directory index in line.
+ * publishable and it holds its participant, else not), one persisted step at a time, keeping the
+ * directory index in line.
  */
 async function runPublication(ports: Ports, job: Job, context: JobContext): Promise<void> {
   const { account_id, transport_id } = payload(job);
@@ -422,19 +475,24 @@ async function runPublication(ports: Ports, job: Job, context: JobContext): Prom
       return;
     }
     const transport = stored.value;
-    const target = isPublishable(transport) ? 'published' : 'not_published';
+    // A participant identifier is registered once (`participantTaken`): the job publishes only what
+    // the transport holds in the index. A transport that lost the claim to another (two requests
+    // racing for one identifier) is not published: it ends `not_published`, and a later write of it
+    // asks again (and is answered `parameter_taken` while the other holds it).
+    const holds =
+      isPublishable(transport) &&
+      (await index.claim({
+        account_id,
+        transport_id,
+        pin_scheme: transport.pin_scheme as string,
+        pin_value: transport.pin_value as string,
+      })) === null;
+    const target = holds ? 'published' : 'not_published';
     const step = nextPublicationStep(transport, target);
     if (step === null) {
-      // Settled (or waiting for nothing this job can do): make sure the index says what the store says,
-      // which also heals an index that lost the entry (a crash between the two writes, a restart).
-      if (target === 'published' && transport.peppol_directory_status === 'published')
-        await index.publish({
-          account_id,
-          transport_id,
-          pin_scheme: transport.pin_scheme as string,
-          pin_value: transport.pin_value as string,
-        });
-      else await index.forget(transport_id);
+      // Settled (or waiting for nothing this job can do): a transport that holds its participant
+      // keeps the claim made above; one that does not ask for it (or lost it) releases what it held.
+      if (!holds) await index.forget(transport_id);
       return;
     }
     const transition = transitionPeppolPublication(transport, step);

@@ -119,6 +119,23 @@ describe('POST /accounts/{account}/contacts', () => {
   });
 });
 
+describe('an archived account (DELETE /accounts/{account}) is read-only', () => {
+  it('answers 409 conflict at account to a contact create or change, with the error body; reads stay', async () => {
+    const created = await create();
+    expect((await service.request('DELETE', `/accounts/${account}`)).status).toBe(200);
+    const refused = await create({ name: 'Otra SL', country: 'ES' });
+    expect(failure(refused)).toEqual([409, 'conflict', 'account']);
+    expect(refused.json.error.message).toMatch(/archived: unarchive it first/);
+    const id = created.json.contact.id;
+    expect(
+      failure(await service.request('PATCH', `/contacts/${id}`, { body: { contact: { name: 'X' } } })),
+    ).toEqual([409, 'conflict', 'account']);
+    expect((await service.request('GET', `/contacts/${id}`)).json.contact.name).toBe(CONTACT.name);
+    await service.request('POST', `/accounts/${account}/unarchive`);
+    expect((await create({ name: 'Otra SL', country: 'ES' })).status).toBe(201);
+  });
+});
+
 describe('offices (spec §2.3 rules 1–2)', () => {
   it('inherit the parent’s TIN; a parent outside the account is 422 parameter_invalid at parent_id', async () => {
     const parent = await createdId();

@@ -299,3 +299,32 @@ describe('POST /invoices/{id}/add_attachment(s)', () => {
     expect(await service.ports.blobs.get(account, file.id)).toBeNull();
   });
 });
+
+describe('an archived account is read-only (tenancy.ts activeAccount)', () => {
+  it('refuses every invoice write with 409 conflict at account, keeps reads, and allows them again after unarchive', async () => {
+    expect((await service.request('DELETE', `/accounts/${String(account)}`)).status).toBe(200);
+    const writes: [string, string, unknown][] = [
+      ['POST', `/accounts/${String(account)}/invoices`, { invoice: { number: 'X', date: '2026-04-20' } }],
+      ['PATCH', `/invoices/${String(invoiceId)}`, { invoice: { notes: 'x' } }],
+      ['POST', `/invoices/${String(invoiceId)}/mark_as`, { state: 'sent' }],
+      ['POST', `/invoices/${String(invoiceId)}/ack`, {}],
+      ['DELETE', `/invoices/${String(invoiceId)}`, undefined],
+    ];
+    for (const [method, path, body] of writes) {
+      const response = await service.request(method, path, body === undefined ? {} : { body });
+      expect([
+        method,
+        path,
+        response.status,
+        response.json?.error?.code,
+        response.json?.error?.param,
+      ]).toEqual([method, path, 409, 'conflict', 'account']);
+    }
+    expect((await service.request('GET', `/invoices/${String(invoiceId)}`)).status).toBe(200);
+    expect((await service.request('POST', `/accounts/${String(account)}/unarchive`)).status).toBe(200);
+    const marked = await service.request('POST', `/invoices/${String(invoiceId)}/mark_as`, {
+      body: { state: 'sent' },
+    });
+    expect([marked.status, marked.json.invoice.state]).toEqual([200, 'sent']);
+  });
+});

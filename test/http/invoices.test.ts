@@ -391,6 +391,47 @@ describe('DELETE /invoices/{id}', () => {
   });
 });
 
+describe('review of issue #8: numbers and tax reports over HTTP', () => {
+  it('PATCH cannot give a received invoice an inline supplier that already has its number (422)', async () => {
+    const supplier = (tin_value: string) => ({ name: `S ${tin_value}`, country: 'ES', tin_value });
+    const received = { type: 'ReceivedInvoice', number: 'N-1' };
+    const first = await createTestInvoice(service, account, { ...received, contact: supplier('B11111111') });
+    const second = await createTestInvoice(service, account, { ...received, contact: supplier('B22222222') });
+    const path = `/invoices/${String(second.id)}`;
+    const patched = await service.request('PATCH', path, {
+      body: { invoice: { contact: supplier('B11111111') } },
+    });
+    expect(errorOf(patched)).toEqual([422, 'parameter_taken', 'number']);
+    expect((await service.request('GET', path)).json.invoice.contact_id).toBe(second.contact_id);
+    expect(first.contact_id).not.toBe(second.contact_id);
+  });
+
+  it('an invoice with a standing tax report answers 409 to PUT, PATCH and DELETE until the report is annulled', async () => {
+    const created = await createTestInvoice(service, account, { notes: 'as reported' });
+    const path = `/invoices/${String(created.id)}`;
+    const generated = await service.request('POST', `${path}/generate_tax_report`, {
+      body: { type: 'SiiDocument' },
+    });
+    expect(generated.status).toBe(201);
+    const reportId = generated.json.tax_report.id as number;
+    const attempts: [string, unknown][] = [
+      ['PATCH', { invoice: { notes: 'changed' } }],
+      ['PUT', invoiceBody({ number: created.number })],
+      ['DELETE', undefined],
+    ];
+    for (const [method, body] of attempts) {
+      const response = await service.request(method, path, body === undefined ? {} : { body });
+      expect([method, ...errorOf(response)]).toEqual([method, 409, 'conflict', null]);
+      expect(response.json.error.message).toContain(`tax report ${String(reportId)}`);
+    }
+    expect((await service.request('GET', path)).json.invoice.notes).toBe('as reported');
+    expect((await service.request('DELETE', `/tax_reports/${String(reportId)}`)).status).toBe(200);
+    const patched = await service.request('PATCH', path, { body: { invoice: { notes: 'changed' } } });
+    expect([patched.status, patched.json.invoice.notes]).toEqual([200, 'changed']);
+    expect((await service.request('DELETE', path)).status).toBe(200);
+  });
+});
+
 describe('tenant isolation and limits', () => {
   it('every invoice route answers 404 resource_missing for another group’s invoice, and changes nothing', async () => {
     const created = await createTestInvoice(service, account);

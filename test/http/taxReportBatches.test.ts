@@ -4,6 +4,7 @@
  * the batch's default version (spec §4.1 rule 5), and tenant isolation.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { storedInvoice } from '../support/fixtures.js';
 import { seedAccount } from '../support/seedTenants.js';
 import { expedidaF1 } from '../support/siiReports.js';
 import { OTHER_KEY, startService, type TestResponse, type TestService } from './harness.js';
@@ -165,6 +166,45 @@ describe('versions (spec §4.1 rule 5, §9)', () => {
 });
 
 describe('tenant isolation', () => {
+  it('never links a record to another tenant’s invoice, or to none: a per-record parameter_invalid', async () => {
+    const theirs = await seedAccount(service.ports, 2, { name: 'Other company', country: 'ES' });
+    const foreign = storedInvoice({ id: 900, account_id: theirs, number: 'T-1' });
+    await service.ports.store.invoices.insert(foreign);
+    const own = storedInvoice({ id: 901, account_id: account, number: 'O-1' });
+    await service.ports.store.invoices.insert(own);
+    const accepted = await service.request('POST', batchPath(), {
+      body: {
+        tax_reports: [
+          { ...expedidaF1(), invoice_number: 'B-1', invoice_id: 900 },
+          { ...expedidaF1(), invoice_number: 'B-2', invoice_id: 999_999 },
+          { ...expedidaF1(), invoice_number: 'B-3', invoice_id: 901 },
+        ],
+      },
+    });
+    await service.fiscalkit.worker.drain();
+    const status = await service.request('GET', batchPath(accepted.json.batch_id));
+    const results = status.json.tax_report_batch.results as {
+      status: string;
+      errors: { code: string; param: string }[];
+    }[];
+    expect(results.map((result) => result.status)).toEqual(['failed', 'failed', 'created']);
+    for (const result of results.slice(0, 2))
+      expect(result.errors).toEqual([
+        expect.objectContaining({ code: 'parameter_invalid', param: 'invoice_id' }),
+      ]);
+    const linked = await service.ports.store.taxReports.find(
+      theirs,
+      { invoice_id: 900 },
+      { offset: 0, limit: 5 },
+    );
+    const mine = await service.ports.store.taxReports.find(
+      account,
+      { invoice_id: 900 },
+      { offset: 0, limit: 5 },
+    );
+    expect([linked.total_count, mine.total_count]).toEqual([0, 0]);
+  });
+
   it('another group can neither submit to nor read an account’s batches (404 resource_missing)', async () => {
     const accepted = await service.request('POST', batchPath(), { body: { tax_reports: records() } });
     const id = accepted.json.batch_id as number;

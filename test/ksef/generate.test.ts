@@ -973,6 +973,39 @@ describe('422 at the field of the invoice, account or contact', () => {
   });
 });
 
+describe('the seller’s registers (spec §2.7 rule 2: company identifiers with schemes 8036/8037/8038)', () => {
+  it('takes KRS from the account’s primary cin when its scheme is 8037, and it wins over a routing code', () => {
+    const noRegisters = { routing_codes: {} };
+    const krs = generated({
+      ...source(mf1Invoice()),
+      account: polishAccount({ ...noRegisters, cin_scheme: '8037', cin_value: '0000012345' }),
+    });
+    expect(krs).toMatchObject({ supplier_party_krs: '0000012345' });
+    expect(krs.supplier_party_regon ?? null).toBeNull();
+    // The routing codes still give the registers the cin does not hold; the cin's own scheme is its.
+    const both = generated({
+      ...source(mf1Invoice()),
+      account: polishAccount({ cin_scheme: '8037', cin_value: '0000012345' }),
+    });
+    expect(both).toMatchObject({
+      supplier_party_krs: '0000012345',
+      supplier_party_regon: '999999999',
+      supplier_party_bdo: '000099999',
+    });
+    const regon = generated({
+      ...source(mf1Invoice()),
+      account: polishAccount({ ...noRegisters, cin_scheme: '8036', cin_value: '123456785' }),
+    });
+    expect(regon).toMatchObject({ supplier_party_regon: '123456785' });
+    // Another scheme in the cin maps to no register.
+    const other = generated({
+      ...source(mf1Invoice()),
+      account: polishAccount({ ...noRegisters, cin_scheme: '0088', cin_value: '5901234123457' }),
+    });
+    expect(other.supplier_party_krs ?? null).toBeNull();
+  });
+});
+
 describe('the smaller mappings', () => {
   it.each([
     ['2026/02/150', 'FV', 'FV2026/02/150'],

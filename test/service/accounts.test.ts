@@ -3,8 +3,13 @@
  * archive on delete, the logo through the blob port, events, and optimistic concurrency.
  */
 import { describe, expect, it } from 'vitest';
+import { memoryPorts } from '../../src/adapters/memory/index.js';
 import type { Ports } from '../../src/ports.js';
 import type { StoredAccount } from '../../src/service/accounts.js';
+import { createFiscalkit } from '../../src/service/fiscalkit.js';
+import { vatReport } from '../support/ksefReports.js';
+import { orderBody } from '../support/seedTenants.js';
+import { asJson, fa3Of, KSEF_INVOICE, PL_ACCOUNT, seedWorld } from '../support/taxReportWorld.js';
 import { callerOf, racing, rejection, serviceOn } from './accountSupport.js';
 
 const caller = callerOf(1);
@@ -303,5 +308,155 @@ describe('account logo', () => {
       bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]),
     });
     expect((await fiscalkit.accounts.logo(caller, id)).content_type).toBe('image/jpeg');
+  });
+});
+
+describe('archived accounts are read-only (fiscalkit rule; `activeAccount`)', () => {
+  it('refuses every write into an archived account with 409 conflict at account, keeps reads, and writes again once unarchived', async () => {
+    const ports = memoryPorts();
+    await seedWorld(ports);
+    const fiscalkit = createFiscalkit(ports, { base_url: 'https://api.example.test' });
+    const account = PL_ACCOUNT;
+    const contact = await fiscalkit.contacts.create(caller, account, { name: 'Sur', country: 'PL' });
+    const bank = await fiscalkit.bankAccounts.create(caller, account, {
+      iban: 'DE89 3704 0044 0532 0130 00',
+    });
+    const order = await fiscalkit.orders.create(caller, account, orderBody(contact.id));
+    await fiscalkit.transports.create(caller, account, { transport_type_code: 'email', invoice: true });
+    const report = await fiscalkit.taxReports.create(caller, account, asJson(vatReport()));
+    await fiscalkit.accounts.remove(caller, account);
+
+    const archived = { status: 409, code: 'conflict', param: 'account' };
+    const writes: [string, () => Promise<unknown>][] = [
+      ['account PUT', () => fiscalkit.accounts.update(caller, account, { name: 'New name' })],
+      [
+        'account logo',
+        () => fiscalkit.accounts.setLogo(caller, account, { content_type: 'image/png', bytes: PNG }),
+      ],
+      ['account logo delete', () => fiscalkit.accounts.removeLogo(caller, account)],
+      ['contact create', () => fiscalkit.contacts.create(caller, account, { name: 'X', country: 'PL' })],
+      ['contact PATCH', () => fiscalkit.contacts.update(caller, contact.id, { name: 'Y' })],
+      ['contact PUT', () => fiscalkit.contacts.replace(caller, contact.id, { name: 'Y', country: 'PL' })],
+      ['contact DELETE', () => fiscalkit.contacts.remove(caller, contact.id)],
+      [
+        'bank account create',
+        () => fiscalkit.bankAccounts.create(caller, account, { iban: 'BE68 5390 0754 7034' }),
+      ],
+      ['bank account PUT', () => fiscalkit.bankAccounts.update(caller, bank.id, { bank_name: 'X' })],
+      ['bank account DELETE', () => fiscalkit.bankAccounts.remove(caller, bank.id)],
+      [
+        'order create',
+        () => fiscalkit.orders.create(caller, account, orderBody(contact.id, { number: 'PO-2' })),
+      ],
+      ['order mark_as', () => fiscalkit.orders.markAs(caller, order.id, { state: 'sent' })],
+      [
+        'despatch advice create',
+        () =>
+          fiscalkit.despatchAdvices.create(caller, account, {
+            number: 'DA-1',
+            date: '2026-04-22',
+            order_id: order.id,
+            lines: [{ order_line_number: 1, quantity: '1' }],
+          }),
+      ],
+      [
+        'transport create',
+        () => fiscalkit.transports.create(caller, account, { transport_type_code: 'peppol' }),
+      ],
+      ['transport PATCH', () => fiscalkit.transports.update(caller, 'email', { order: true })],
+      ['transport DELETE', () => fiscalkit.transports.remove(caller, account, 'email')],
+      ['tax report create', () => fiscalkit.taxReports.create(caller, account, asJson(vatReport()))],
+      ['tax report import', () => fiscalkit.taxReports.import(caller, account, { file: fa3Of(vatReport()) })],
+      ['tax report generate', () => fiscalkit.taxReports.generate(caller, KSEF_INVOICE)],
+      ['tax report PATCH', () => fiscalkit.taxReports.update(caller, report.id, { footer_text: 'x' })],
+      ['tax report DELETE', () => fiscalkit.taxReports.annul(caller, report.id)],
+    ];
+    for (const [name, write] of writes) expect([name, await rejection(write())]).toEqual([name, archived]);
+
+    // Nothing changed, and everything stays readable.
+    expect(await fiscalkit.contacts.get(caller, contact.id)).toEqual(contact);
+    // The world's two contacts and the one made above.
+    expect((await fiscalkit.contacts.list(caller, account, { offset: 0, limit: 25 })).total_count).toBe(3);
+    expect((await fiscalkit.orders.get(caller, order.id)).state).toBe('new');
+    expect((await fiscalkit.transports.list(caller, account, { offset: 0, limit: 25 })).total_count).toBe(1);
+    expect((await fiscalkit.taxReports.get(caller, report.id)).state).toBe('processing');
+    expect((await fiscalkit.bankAccounts.list(caller, account, { offset: 0, limit: 25 })).total_count).toBe(
+      1,
+    );
+    // Another group still gets 404 first, never a hint that the account is archived.
+    expect(await rejection(fiscalkit.contacts.create(other, account, { name: 'X', country: 'PL' }))).toEqual({
+      status: 404,
+      code: 'resource_missing',
+      param: 'account',
+    });
+
+    await fiscalkit.accounts.unarchive(caller, account);
+    expect((await fiscalkit.contacts.update(caller, contact.id, { name: 'Y' })).name).toBe('Y');
+    expect((await fiscalkit.taxReports.annul(caller, report.id)).state).toBe('annulled');
+  });
+});
+
+describe('use cases called directly (not over HTTP) answer bad input with ApiErrors', () => {
+  it('a page out of range is 422 parameter_invalid at offset or limit, not a RangeError', async () => {
+    const { fiscalkit } = serviceOn();
+    const { id } = await fiscalkit.accounts.create(caller, { name: 'A', country: 'ES' });
+    expect(await rejection(fiscalkit.accounts.list(caller, { offset: -1, limit: 25 }))).toEqual({
+      status: 422,
+      code: 'parameter_invalid',
+      param: 'offset',
+    });
+    expect(await rejection(fiscalkit.accounts.list(caller, { offset: 0, limit: 1.5 }))).toEqual({
+      status: 422,
+      code: 'parameter_invalid',
+      param: 'limit',
+    });
+    expect(await rejection(fiscalkit.contacts.list(caller, id, { offset: 0, limit: -3 }))).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'limit',
+    });
+    expect(
+      await rejection(fiscalkit.accounts.list(caller, null as unknown as { offset: number; limit: number })),
+    ).toMatchObject({ status: 400, code: 'invalid_request_params' });
+    expect((await fiscalkit.accounts.list(caller, { offset: 0, limit: 500 })).total_count).toBe(1);
+  });
+
+  it('a logo of null, or of bytes that are no Uint8Array, is an ApiError, not a TypeError', async () => {
+    const { fiscalkit } = serviceOn();
+    const { id } = await fiscalkit.accounts.create(caller, { name: 'A', country: 'ES' });
+    expect(await rejection(fiscalkit.accounts.setLogo(caller, id, null as never))).toEqual({
+      status: 422,
+      code: 'parameter_blank',
+      param: 'logo',
+    });
+    expect(
+      await rejection(
+        fiscalkit.accounts.setLogo(caller, id, { content_type: 'image/png', bytes: 'png' } as never),
+      ),
+    ).toEqual({ status: 400, code: 'invalid_request_params', param: 'logo' });
+    expect(
+      await rejection(fiscalkit.accounts.setLogo(caller, id, { content_type: 7, bytes: PNG } as never)),
+    ).toEqual({ status: 400, code: 'invalid_request_params', param: 'logo' });
+    expect((await fiscalkit.accounts.get(caller, id)).has_logo).toBe(false);
+  });
+});
+
+describe('routing codes sent blank', () => {
+  it('are stored as null, value and scheme alike (the pair stays consistent)', async () => {
+    const { fiscalkit } = serviceOn();
+    const created = await fiscalkit.accounts.create(caller, {
+      name: 'A',
+      country: 'ES',
+      routing_codes: { cin1_value: 'R1', cin1_scheme: '0088' },
+    });
+    const cleared = await fiscalkit.accounts.update(caller, created.id, {
+      routing_codes: { cin1_value: '', cin1_scheme: '' },
+    });
+    expect(cleared.routing_codes).toMatchObject({ cin1_value: null, cin1_scheme: null });
+    const contact = await fiscalkit.contacts.create(caller, created.id, {
+      name: 'C',
+      country: 'ES',
+      routing_codes: { cin2_value: '  ', cin2_scheme: '' },
+    });
+    expect(contact.routing_codes).toMatchObject({ cin2_value: null, cin2_scheme: null });
   });
 });

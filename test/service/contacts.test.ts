@@ -185,6 +185,32 @@ describe('offices (spec §2.3 rules 1–2)', () => {
     expect((await fiscalkit.contacts.get(caller, inherited.id)).tin_value).toBe('B12345674');
     expect((await fiscalkit.contacts.get(caller, own.id)).tin_value).toBe(OTHER_TIN);
   });
+
+  it('an office TIN that is the parent’s in another spelling is stored as the parent’s, and follows it', async () => {
+    const { fiscalkit, ports, account, parent } = await setup();
+    // `b-7654321-4` is CONTACT_TIN (B76543214) in another spelling: the office rule accepts it…
+    const office = await fiscalkit.contacts.create(caller, account.id, {
+      name: 'O1',
+      country: 'ES',
+      parent_id: parent.id,
+      tin_scheme: '9920',
+      tin_value: 'b-7654321-4',
+    });
+    // …and the office carries the parent's very value.
+    expect(office.tin_value).toBe(CONTACT_TIN);
+    // An office stored in another spelling (before this rule) follows the parent all the same.
+    const legacy = await fiscalkit.contacts.create(caller, account.id, {
+      name: 'O2',
+      country: 'ES',
+      parent_id: parent.id,
+    });
+    const stored = await ports.store.contacts.get(account.id, legacy.id);
+    if (stored === null) throw new Error('no office');
+    await ports.store.contacts.update({ ...stored.value, tin_value: 'B 7654321.4' }, stored.version);
+    await fiscalkit.contacts.update(caller, parent.id, { tin_value: OTHER_TIN });
+    expect((await fiscalkit.contacts.get(caller, office.id)).tin_value).toBe(OTHER_TIN);
+    expect((await fiscalkit.contacts.get(caller, legacy.id)).tin_value).toBe(OTHER_TIN);
+  });
 });
 
 describe('contact PUT and PATCH', () => {

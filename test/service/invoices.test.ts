@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type MemoryPorts, memoryPorts } from '../../src/adapters/memory/memoryPorts.js';
 import { isApiError } from '../../src/errors/ApiError.js';
 import type { Invoice } from '../../src/model/invoice.js';
+import type { TaxReport } from '../../src/model/taxReport.js';
 import { autoRemittanceReference } from '../../src/rules/autoRemittance.js';
 import type { Caller } from '../../src/service/caller.js';
 import { createEventPublisher } from '../../src/service/events.js';
@@ -657,6 +658,287 @@ describe('ack, attachments, delete, list', () => {
       param: 'type',
     });
     expect(await failure(invoices.list(OTHER_GROUP, 1, {}))).toMatchObject({ status: 404 });
+  });
+});
+
+/**
+ * Holds the first call of the invoice store's `method` whose value `match` accepts, until `release`;
+ * `arrived` resolves when that call is held. It stages the interleavings of concurrent requests that
+ * a plain `Promise.all` may never produce.
+ */
+function holdInvoiceStore(method: 'insert' | 'update', match: (value: Invoice) => boolean) {
+  const target = ports.store.invoices as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const original = target[method]?.bind(target);
+  if (original === undefined) throw new Error(`no invoices.${method}`);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  let held = false;
+  target[method] = async (...args: unknown[]) => {
+    if (!held && match(args[0] as Invoice)) {
+      held = true;
+      arrive();
+      await released;
+    }
+    return original(...args);
+  };
+  return { arrived, release };
+}
+
+/** Holds the first `find` of the invoice store for `number` (as `holdInvoiceStore` does). */
+function holdNumberLookup(number: string) {
+  const target = ports.store.invoices;
+  const original = target.find.bind(target);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  let held = false;
+  target.find = async (account_id, where, page) => {
+    if (!held && where.number === number) {
+      held = true;
+      arrive();
+      await released;
+    }
+    return original(account_id, where, page);
+  };
+  return { arrived, release };
+}
+
+async function holdersOf(number: string, account = 1) {
+  return (await ports.store.invoices.find(account, { number }, { offset: 0, limit: 10 })).items.map(
+    ({ value }) => value.id,
+  );
+}
+
+async function contactEvents(account = 1) {
+  return (await accountEvents(account)).filter((event) => event.startsWith('ContactEvent:'));
+}
+
+describe('the number stays unique through PATCH and PUT (review of issue #8)', () => {
+  const supplier = (tin: string) => ({ name: `S ${tin}`, country: 'ES', tin_value: tin });
+  const received = (number: string, tin: string) =>
+    body({ type: 'ReceivedInvoice', number, contact: supplier(tin) });
+
+  it('a received invoice cannot be moved to an inline supplier that already has its number', async () => {
+    const first = await invoices.create(NEWEST, 1, received('N-1', 'B1'));
+    const second = await invoices.create(NEWEST, 1, received('N-1', 'B2'));
+    expect(await failure(invoices.update(NEWEST, second.id, { contact: supplier('B1') }))).toMatchObject({
+      code: 'parameter_taken',
+      param: 'number',
+      status: 422,
+    });
+    expect(await failure(invoices.replace(NEWEST, second.id, received('N-1', 'B1')))).toMatchObject({
+      code: 'parameter_taken',
+      param: 'number',
+    });
+    expect((await invoices.get(NEWEST, second.id)).contact_id).toBe(second.contact_id);
+    const fromFirst = await ports.store.invoices.find(
+      1,
+      { number: 'N-1', contact_id: first.contact_id ?? null },
+      { offset: 0, limit: 10 },
+    );
+    expect(fromFirst.items.map(({ value }) => value.id)).toEqual([first.id]);
+    // Another number from that supplier is fine, and so is the move once the number is free.
+    const moved = await invoices.update(NEWEST, second.id, { number: 'N-2', contact: supplier('B1') });
+    expect(moved).toMatchObject({ number: 'N-2', contact_id: first.contact_id });
+    expect(await contactsOf()).toHaveLength(2);
+  });
+
+  it('two concurrent updates to one number: exactly one holds it, the other is parameter_taken', async () => {
+    const a = await invoices.create(NEWEST, 1, body({ number: 'F-1' }));
+    const b = await invoices.create(NEWEST, 1, body({ number: 'F-2' }));
+    const c = await invoices.create(NEWEST, 1, body({ number: 'F-3' }));
+    const results = await Promise.allSettled(
+      [a, b, c].map((invoice) => invoices.update(NEWEST, invoice.id, { number: 'X-9' })),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results)
+      if (result.status === 'rejected')
+        expect(result.reason).toMatchObject({ code: 'parameter_taken', param: 'number' });
+    expect(await holdersOf('X-9')).toHaveLength(1);
+    // Those that gave way keep their own number.
+    const numbers = await Promise.all(
+      [a, b, c].map(async (invoice) => (await invoices.get(NEWEST, invoice.id)).number),
+    );
+    expect(numbers.filter((number) => number === 'X-9')).toHaveLength(1);
+    expect(numbers.filter((number) => ['F-1', 'F-2', 'F-3'].includes(number))).toHaveLength(2);
+  });
+
+  it('an update that reaches the store after another one settled the number gives way, whatever the ids', async () => {
+    const a = await invoices.create(NEWEST, 1, body({ number: 'F-1' }));
+    const b = await invoices.create(NEWEST, 1, body({ number: 'F-2' }));
+    // a (the lower id) passes its checks, then stalls before its write while b takes the number.
+    const hold = holdInvoiceStore('update', (value) => value.id === a.id && value.number === 'X-9');
+    const late = failure(invoices.update(NEWEST, a.id, { number: 'X-9' }));
+    await hold.arrived;
+    expect((await invoices.update(NEWEST, b.id, { number: 'X-9' })).number).toBe('X-9');
+    hold.release();
+    expect(await late).toMatchObject({ code: 'parameter_taken', param: 'number' });
+    expect(await holdersOf('X-9')).toEqual([b.id]);
+    expect((await invoices.get(NEWEST, a.id)).number).toBe('F-1');
+  });
+
+  it('a create that reaches the store after another one settled the number gives way too', async () => {
+    const hold = holdInvoiceStore('insert', (value) => value.number === 'F-7');
+    const late = failure(invoices.create(NEWEST, 1, body({ number: 'F-7' })));
+    await hold.arrived;
+    // The held create drew the lower id; the one that completes first keeps the number all the same.
+    const first = await invoices.create(NEWEST, 1, body({ number: 'F-7' }));
+    hold.release();
+    expect(await late).toMatchObject({ code: 'parameter_taken', param: 'number' });
+    expect(await holdersOf('F-7')).toEqual([first.id]);
+  });
+
+  it('of two overlapping updates the lower id keeps the number, even when the other looked first', async () => {
+    const a = await invoices.create(NEWEST, 1, body({ number: 'F-1' }));
+    const b = await invoices.create(NEWEST, 1, body({ number: 'F-2' }));
+    // a passed its checks and stalls before its write; b writes, finds nobody else and stalls
+    // before confirming; then a writes, finds b still unconfirmed and wins.
+    const aWrite = holdInvoiceStore('update', (value) => value.id === a.id && value.number === 'X-9');
+    const early = invoices.update(NEWEST, a.id, { number: 'X-9' });
+    await aWrite.arrived;
+    const bConfirm = holdInvoiceStore(
+      'update',
+      (value) => value.id === b.id && value.number === 'X-9' && !Object.hasOwn(value, 'number_claim'),
+    );
+    const later = failure(invoices.update(NEWEST, b.id, { number: 'X-9' }));
+    await bConfirm.arrived;
+    aWrite.release();
+    expect((await early).number).toBe('X-9');
+    bConfirm.release();
+    expect(await later).toMatchObject({ code: 'parameter_taken', param: 'number' });
+    expect(await holdersOf('X-9')).toEqual([a.id]);
+    expect((await invoices.get(NEWEST, b.id)).number).toBe('F-2');
+  });
+
+  it('the update that gives way undoes only its own changes: a concurrent PATCH of other fields stays', async () => {
+    const a = await invoices.create(NEWEST, 1, body({ number: 'F-1', notes: 'before', ponumber: 'PO-1' }));
+    const b = await invoices.create(NEWEST, 1, body({ number: 'F-2' }));
+    const write = holdInvoiceStore('update', (value) => value.id === a.id && value.number === 'X-9');
+    const late = failure(invoices.update(NEWEST, a.id, { number: 'X-9', notes: 'mine' }));
+    await write.arrived;
+    await invoices.update(NEWEST, b.id, { number: 'X-9' });
+    // a's write lands; before it judges the other holders, another request edits a's ponumber.
+    const judge = holdNumberLookup('X-9');
+    write.release();
+    await judge.arrived;
+    expect((await invoices.update(NEWEST, a.id, { ponumber: 'PO-theirs' })).ponumber).toBe('PO-theirs');
+    judge.release();
+    expect(await late).toMatchObject({ code: 'parameter_taken', param: 'number' });
+    expect(await invoices.get(NEWEST, a.id)).toMatchObject({
+      number: 'F-1',
+      notes: 'before',
+      ponumber: 'PO-theirs',
+    });
+    expect(await holdersOf('X-9')).toEqual([b.id]);
+  });
+});
+
+describe('inline contacts under concurrency (review of issue #8)', () => {
+  it('concurrent creates with one new inline contact make one contact and one ContactEvent', async () => {
+    const created = await Promise.all(
+      ['F-1', 'F-2', 'F-3'].map((number) => invoices.create(NEWEST, 1, body({ number }))),
+    );
+    const contacts = await contactsOf();
+    expect(contacts).toHaveLength(1);
+    expect(created.map((invoice) => invoice.contact_id)).toEqual([
+      contacts[0]?.id,
+      contacts[0]?.id,
+      contacts[0]?.id,
+    ]);
+    expect(await contactEvents()).toEqual([`ContactEvent:created:${String(contacts[0]?.id)}:null`]);
+  });
+
+  it('a create refused after its contact was made takes the contact back (no orphan, no event)', async () => {
+    const party = (tin: string) => ({ name: `P ${tin}`, country: 'ES', tin_value: tin });
+    const results = await Promise.allSettled([
+      invoices.create(NEWEST, 1, body({ contact: party('B11111111') })),
+      invoices.create(NEWEST, 1, body({ contact: party('B22222222') })),
+    ]);
+    const stored = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    expect(stored).toHaveLength(1);
+    for (const result of results)
+      if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'parameter_taken' });
+    const contacts = await contactsOf();
+    expect(contacts.map((contact) => contact.id)).toEqual([stored[0]?.contact_id]);
+    expect(await contactEvents()).toEqual([`ContactEvent:created:${String(stored[0]?.contact_id)}:null`]);
+  });
+
+  it('the contact a refused create made is kept when another invoice links it', async () => {
+    const supplier = { name: 'S new', country: 'ES', tin_value: 'B33333333' };
+    const results = await Promise.allSettled([
+      invoices.create(NEWEST, 1, body({ type: 'ReceivedInvoice', number: 'N-1', contact: supplier })),
+      invoices.create(NEWEST, 1, body({ type: 'ReceivedInvoice', number: 'N-1', contact: supplier })),
+    ]);
+    const stored = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    expect(stored).toHaveLength(1);
+    const contacts = await contactsOf();
+    expect(contacts).toHaveLength(1);
+    expect(stored[0]?.contact_id).toBe(contacts[0]?.id);
+    expect(await contactEvents()).toHaveLength(1);
+  });
+
+  it('an inline contact whose keyed contact changed its TIN since is created anew, not linked', async () => {
+    const first = await invoices.create(NEWEST, 1, body({ number: 'F-1' }));
+    const stored = await ports.store.contacts.get(1, first.contact_id ?? 0);
+    if (stored === null) throw new Error('the contact was not stored');
+    await ports.store.contacts.update({ ...stored.value, tin_value: 'A58818501' }, stored.version);
+    const second = await invoices.create(NEWEST, 1, body({ number: 'F-2' }));
+    expect(second.contact_id).not.toBe(first.contact_id);
+    expect(second.contact?.tin_value).toBe('B76543214');
+    expect((await contactsOf()).map((contact) => contact.tin_value)).toEqual(['A58818501', 'B76543214']);
+  });
+});
+
+describe('an invoice a tax report was generated from is frozen (review of issue #8)', () => {
+  async function report(invoice_id: number, state: string, id = 900) {
+    await ports.store.taxReports.insert({
+      id,
+      account_id: 1,
+      type: 'Ksef',
+      state,
+      invoice_id,
+    } as unknown as TaxReport);
+  }
+
+  it('PUT, PATCH and DELETE answer 409 conflict naming the report while it is not annulled', async () => {
+    const invoice = await invoices.create(NEWEST, 1, body({ notes: 'as reported' }));
+    await report(invoice.id, 'registered');
+    for (const attempt of [
+      invoices.update(NEWEST, invoice.id, { notes: 'x' }),
+      invoices.replace(NEWEST, invoice.id, body()),
+      invoices.remove(NEWEST, invoice.id),
+    ])
+      expect(await failure(attempt)).toMatchObject({
+        code: 'conflict',
+        status: 409,
+        param: null,
+        message: expect.stringContaining('tax report 900'),
+      });
+    expect((await invoices.get(NEWEST, invoice.id)).notes).toBe('as reported');
+  });
+
+  it('an annulled report frees the invoice; a report of another invoice never froze it', async () => {
+    const invoice = await invoices.create(NEWEST, 1, body());
+    const other = await invoices.create(NEWEST, 1, body({ number: 'F-2' }));
+    await report(invoice.id, 'annulled', 901);
+    await report(other.id, 'processing', 902);
+    expect((await invoices.update(NEWEST, invoice.id, { notes: 'x' })).notes).toBe('x');
+    expect((await invoices.remove(NEWEST, invoice.id)).id).toBe(invoice.id);
+    expect(await failure(invoices.remove(NEWEST, other.id))).toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('tax report 902'),
+    });
   });
 });
 

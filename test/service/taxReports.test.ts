@@ -13,7 +13,7 @@ import type { Ledger } from '../../src/model/ledger.js';
 import { LedgerSchema } from '../../src/model/ledger.js';
 import { type SiiTaxReport, SiiTaxReportSchema } from '../../src/model/siiTaxReport.js';
 import { TaxReportSchema } from '../../src/model/taxReport.js';
-import type { SchemaValidator } from '../../src/ports.js';
+import { type SchemaValidator, VersionConflictError } from '../../src/ports.js';
 import { createFiscalkit, type Fiscalkit } from '../../src/service/fiscalkit.js';
 import { buildSiiMessage } from '../../src/sii/build/buildSiiMessage.js';
 import { jstReport, rozReport, vatReport, zalReport } from '../support/ksefReports.js';
@@ -817,6 +817,175 @@ describe('generate from an invoice (spec §2.5 rule 4, §2.7 rules 2–3, §4.2)
       tax_report: { type: 'SiiDocument', period_year: 2026, period: '1T' },
     });
     expect(report).toMatchObject({ period_year: 2026, period: '1T' });
+  });
+});
+
+describe('one standing report per invoice and type (fiscalkit rule), on every path', () => {
+  it('refuses a create or import linked to an invoice that already has a standing report of the type', async () => {
+    const generated = await fiscalkit.taxReports.generate(caller, KSEF_INVOICE);
+    const refused = await rejection(
+      fiscalkit.taxReports.create(caller, PL_ACCOUNT, asJson({ ...vatReport(), invoice_id: KSEF_INVOICE })),
+    );
+    expect(refused).toMatchObject({ code: 'conflict', status: 409 });
+    expect(refused.message).toMatch(new RegExp(`tax report ${String(generated.id)}`));
+    // Another type of report of the invoice is no duplicate; an annulled report no longer stands.
+    const sii = await fiscalkit.taxReports.create(
+      caller,
+      ES_ACCOUNT,
+      asJson({ ...siiF1(), invoice_id: SII_INVOICE }),
+    );
+    expect(sii.invoice_id).toBe(SII_INVOICE);
+    expect(
+      await codeOf(
+        fiscalkit.taxReports.create(caller, ES_ACCOUNT, asJson({ ...siiF1('F-2'), invoice_id: SII_INVOICE })),
+      ),
+    ).toEqual(['conflict', null]);
+    await fiscalkit.taxReports.annul(caller, generated.id);
+    const linked = await fiscalkit.taxReports.create(
+      caller,
+      PL_ACCOUNT,
+      asJson({ ...vatReport(), invoice_id: KSEF_INVOICE }),
+    );
+    expect(linked.invoice_id).toBe(KSEF_INVOICE);
+    expect(await codeOf(fiscalkit.taxReports.generate(caller, KSEF_INVOICE))).toEqual(['conflict', null]);
+  });
+
+  it('refuses a PATCH that links a report to an invoice another standing report of its type has', async () => {
+    const generated = await fiscalkit.taxReports.generate(caller, KSEF_INVOICE);
+    const loose = await fiscalkit.taxReports.create(caller, PL_ACCOUNT, asJson(vatReport()));
+    expect(await codeOf(fiscalkit.taxReports.update(caller, loose.id, { invoice_id: KSEF_INVOICE }))).toEqual(
+      ['conflict', null],
+    );
+    expect((await fiscalkit.taxReports.get(caller, loose.id)).invoice_id).toBeNull();
+    // A report changing its own other fields keeps its link: it is no rival of itself.
+    expect(
+      await fiscalkit.taxReports.update(caller, generated.id, { invoice_id: KSEF_INVOICE, footer_text: 'x' }),
+    ).toMatchObject({ invoice_id: KSEF_INVOICE, footer_text: 'x' });
+    await fiscalkit.taxReports.annul(caller, generated.id);
+    expect(
+      (await fiscalkit.taxReports.update(caller, loose.id, { invoice_id: KSEF_INVOICE })).invoice_id,
+    ).toBe(KSEF_INVOICE);
+  });
+
+  it('two concurrent generates for one invoice: exactly one report is stored, the other request is 409', async () => {
+    for (const [invoice, type, account] of [
+      [KSEF_INVOICE, 'Ksef', PL_ACCOUNT],
+      [SII_INVOICE, 'SiiDocument', ES_ACCOUNT],
+    ] as const) {
+      const results = await Promise.allSettled([
+        fiscalkit.taxReports.generate(caller, invoice, { type }),
+        fiscalkit.taxReports.generate(caller, invoice, { type }),
+        fiscalkit.taxReports.create(
+          caller,
+          account,
+          asJson(
+            type === 'Ksef' ? { ...vatReport(), invoice_id: invoice } : { ...siiF1(), invoice_id: invoice },
+          ),
+        ),
+      ]);
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      for (const result of results)
+        if (result.status === 'rejected')
+          expect(isApiError(result.reason) && result.reason.code).toBe('conflict');
+      const stored = await ports.store.taxReports.find(
+        account,
+        { invoice_id: invoice },
+        { offset: 0, limit: 10 },
+      );
+      expect(stored.total_count).toBe(1);
+    }
+    // The SII report that stayed is the only one in the ledger.
+    const [ledger] = await ledgersOf();
+    expect(ledger?.tax_report_ids).toHaveLength(1);
+  });
+});
+
+describe('a concurrent change never leaves an SII report processing without a ledger', () => {
+  /** Makes the next report write lose to a concurrent change of `description` (a PATCH that won). */
+  function loseNextReportWrite() {
+    const reports = ports.store.taxReports;
+    let raced = false;
+    ports.store.taxReports = {
+      ...reports,
+      async update(value, version) {
+        if (raced) return reports.update(value, version);
+        raced = true;
+        const current = await reports.get(value.account_id, value.id);
+        if (current === null) throw new Error('no report');
+        await reports.update(
+          { ...(current.value as SiiTaxReport), description: 'Changed meanwhile' },
+          version,
+        );
+        throw new VersionConflictError(value.id, version, version + 1);
+      },
+    };
+    return () => {
+      ports.store.taxReports = reports;
+      return raced;
+    };
+  }
+
+  it('an annulment that loses the race is 409 and the report stays in its pending ledger', async () => {
+    const report = await fiscalkit.taxReports.create(caller, ES_ACCOUNT, asJson(siiF1()));
+    const restore = loseNextReportWrite();
+    expect(await codeOf(fiscalkit.taxReports.annul(caller, report.id))).toEqual(['conflict', null]);
+    expect(restore()).toBe(true);
+    expect(await fiscalkit.taxReports.get(caller, report.id)).toMatchObject({
+      state: 'processing',
+      description: 'Changed meanwhile',
+    });
+    expect((await ledgersOf()).map((ledger) => [ledger.state, ledger.tax_report_ids])).toEqual([
+      ['pending', [report.id]],
+    ]);
+    // And it is still sent: the ledger carries it.
+    expect(await fiscalkit.taxReports.downloadLedger(caller, (await ledgersOf())[0]?.id ?? 0)).toMatch(
+      /F-0001/,
+    );
+  });
+
+  it('a move to another period that loses the race is 409 and the report stays in a pending ledger', async () => {
+    const report = await fiscalkit.taxReports.create(caller, ES_ACCOUNT, asJson(siiF1()));
+    const restore = loseNextReportWrite();
+    expect(await codeOf(fiscalkit.taxReports.update(caller, report.id, { period: '04' }))).toEqual([
+      'conflict',
+      null,
+    ]);
+    expect(restore()).toBe(true);
+    expect(await fiscalkit.taxReports.get(caller, report.id)).toMatchObject({
+      state: 'processing',
+      period: '03',
+    });
+    const holding = (await ledgersOf()).filter((ledger) => ledger.tax_report_ids.includes(report.id));
+    expect(holding.map((ledger) => [ledger.state, ledger.period])).toEqual([['pending', '03']]);
+  });
+});
+
+describe('prepayment reference ids are the service’s (spec §2.7: read-only)', () => {
+  it('ignores the ids a create sends: each element gets a new, distinct id', async () => {
+    const report = (await fiscalkit.taxReports.create(
+      caller,
+      PL_ACCOUNT,
+      asJson({
+        ...rozReport(),
+        prepayment_references: [
+          { id: 424242, number: 'FZ/1/2026' },
+          { id: 424242, number: 'FZ/2/2026' },
+        ],
+      }),
+    )) as KsefTaxReport;
+    const ids = report.prepayment_references.map((reference) => reference.id);
+    expect(new Set(ids).size).toBe(2);
+    expect(ids).not.toContain(424242);
+    expect(report.prepayment_references.map((reference) => reference.number)).toEqual([
+      'FZ/1/2026',
+      'FZ/2/2026',
+    ]);
+    // A PATCH still names the stored elements by their ids.
+    const [first] = ids;
+    const changed = (await fiscalkit.taxReports.update(caller, report.id, {
+      prepayment_references: [{ id: first, number: 'FZ/1/2026-bis' }],
+    })) as KsefTaxReport;
+    expect(changed.prepayment_references[0]).toMatchObject({ id: first, number: 'FZ/1/2026-bis' });
   });
 });
 

@@ -252,6 +252,103 @@ describe('rules the service adds (fiscalkit decisions)', () => {
     expect((await fiscalkit.transports.create(GROUP, mine, PEPPOL)).sml_status).toBe('processing');
   });
 
+  it('a participant another group has only asked to publish (processing) is taken too; the directory still answers only published ones', async () => {
+    const { ports, fiscalkit, account } = await setup();
+    const mine = await account(1, { name: 'Mine SL' });
+    // Their own account's TIN is another one: the lookup below must not find it by its TIN.
+    const theirs = await account(2, { name: 'Other SL', tin_value: 'A58818501' });
+    expect((await fiscalkit.transports.create(GROUP, mine, PEPPOL)).sml_status).toBe('processing');
+    // Nothing is published yet: the directory does not answer for a processing transport.
+    expect(await rejection(fiscalkit.directory.lookup(OTHER_GROUP, 'es', '9920:ESB12345674'))).toMatchObject({
+      code: 'resource_missing',
+    });
+    // …but the identifier is held: another group cannot ask for it, in another spelling neither.
+    expect(await rejection(fiscalkit.transports.create(OTHER_GROUP, theirs, PEPPOL))).toEqual({
+      code: 'parameter_taken',
+      status: 422,
+      param: 'pin_value',
+    });
+    await fiscalkit.transports.create(OTHER_GROUP, theirs, { ...PEPPOL, pin_value: 'ESB87654321' });
+    expect(
+      await rejection(fiscalkit.transports.update(OTHER_GROUP, 'peppol', { pin_value: 'esb-12345674' })),
+    ).toMatchObject({ code: 'parameter_taken', param: 'pin_value' });
+    await fiscalkit.worker.drain();
+    expect(await stored(ports, mine)).toMatchObject({ peppol_directory_status: 'published' });
+    expect(await stored(ports, theirs)).toMatchObject({
+      pin_value: 'ESB87654321',
+      peppol_directory_status: 'published',
+    });
+    expect(await fiscalkit.directory.lookup(OTHER_GROUP, 'es', '9920:ESB12345674')).toMatchObject({
+      name: 'Mine SL',
+      peppol_identifier: '9920:ESB12345674',
+    });
+  });
+
+  it('two creates racing for one participant: one gives way (parameter_taken), exactly one ends published', async () => {
+    const { ports, fiscalkit, account } = await setup();
+    const first = await account(1);
+    const second = await account(2);
+    const results = await Promise.allSettled([
+      fiscalkit.transports.create(GROUP, first, PEPPOL),
+      fiscalkit.transports.create(OTHER_GROUP, second, PEPPOL),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const [refused] = results.filter((result) => result.status === 'rejected');
+    expect(isApiError(refused?.reason) && refused.reason.code).toBe('parameter_taken');
+    await fiscalkit.worker.drain();
+    const statuses = [await stored(ports, first), await stored(ports, second)]
+      .filter((transport) => transport !== undefined)
+      .map((transport) => transport.peppol_directory_status);
+    expect(statuses).toEqual(['published']);
+    expect(await peppolDirectoryIndex(ports).find('9920', ['ESB12345674'])).toHaveLength(1);
+  });
+
+  it('a transport that got past the check with a held participant is never published: its job ends it not_published', async () => {
+    const { ports, fiscalkit, account } = await setup();
+    const mine = await account(1);
+    const theirs = await account(2);
+    await fiscalkit.transports.create(GROUP, mine, PEPPOL);
+    await fiscalkit.transports.create(OTHER_GROUP, theirs, { ...PEPPOL, pin_value: 'ESB87654321' });
+    // A write that raced past the rule (what two PATCHes at once can do): their transport now asks
+    // for the identifier mine holds, with its publication job still queued.
+    const raced = await ports.store.transports.find(theirs, { code: 'peppol' }, { offset: 0, limit: 1 });
+    const [racedTransport] = raced.items;
+    if (racedTransport === undefined) throw new Error('no transport');
+    await ports.store.transports.update(
+      { ...racedTransport.value, pin_value: 'ESB12345674' },
+      racedTransport.version,
+    );
+    await fiscalkit.worker.drain();
+    expect(await stored(ports, mine)).toMatchObject({ peppol_directory_status: 'published' });
+    expect(await stored(ports, theirs)).toMatchObject({
+      sml_status: 'not_published',
+      peppol_directory_status: 'not_published',
+    });
+    const holder = (await stored(ports, mine)) as { id: number };
+    expect(await peppolDirectoryIndex(ports).find(null, ['ESB12345674'])).toEqual([
+      { account_id: mine, transport_id: holder.id },
+    ]);
+    // Its next write asks to publish again, and is told why it cannot.
+    expect(
+      await rejection(fiscalkit.transports.update(OTHER_GROUP, 'peppol', { order: true })),
+    ).toMatchObject({
+      code: 'parameter_taken',
+      param: 'pin_value',
+    });
+  });
+
+  it('a stale claim (its transport deleted before the job ran) does not hold the participant', async () => {
+    const { ports, fiscalkit, account } = await setup();
+    const mine = await account(1);
+    const theirs = await account(2);
+    await fiscalkit.transports.create(OTHER_GROUP, theirs, PEPPOL);
+    await fiscalkit.transports.remove(OTHER_GROUP, theirs, 'peppol');
+    expect(await peppolDirectoryIndex(ports).find(null, ['ESB12345674'])).toHaveLength(1);
+    expect((await fiscalkit.transports.create(GROUP, mine, PEPPOL)).sml_status).toBe('processing');
+    await fiscalkit.worker.drain();
+    expect(await stored(ports, mine)).toMatchObject({ peppol_directory_status: 'published' });
+  });
+
   it('pin_scheme and pin_value come in pairs (by analogy with spec §2.2 rule 1)', async () => {
     const { fiscalkit, account } = await setup();
     const id = await account(1);

@@ -66,8 +66,10 @@ const REGISTER_OF_SCHEME: Readonly<
  * `parameter_blank`, anything else `parameter_invalid`, at `account.tin_value`), written compact (a
  * `PL` prefix and dashes dropped); name; address (`address` + `address2` as `AdresL1`, postcode and
  * city as `AdresL2`); country; the account's `email` and `phone` as the supplier contact (spec §2.7);
- * and KRS / REGON / BDO from the account's routing codes with schemes 8037 / 8036 / 8038 (spec §2.7
- * rule 2; the first slot of each scheme), returned with their slots for params.
+ * and KRS / REGON / BDO from the account's company identifiers with schemes 8037 / 8036 / 8038 (spec
+ * §2.7 rule 2: "mapped from the company identifiers with scheme codes 8036/8037/8038") — its primary
+ * identifier (`cin_scheme` / `cin_value`) first, then its routing codes (the first slot of each
+ * scheme) — returned with the routing slots they came from, for params.
  *
  * @example
  * ```ts
@@ -113,6 +115,10 @@ export function supplierParty(
     supplier_contact_phone: presentText(account.phone),
   };
   const routingSlots: Record<string, number> = {};
+  // The primary company identifier is the account's own: it wins over a routing code of its scheme.
+  const primary = REGISTER_OF_SCHEME[account.cin_scheme ?? ''];
+  const primaryValue = presentText(account.cin_value);
+  if (primary !== undefined && primaryValue !== null) fields[primary] = primaryValue;
   const codes = account.routing_codes ?? {};
   for (const slot of ROUTING_CODE_SLOTS) {
     const field = REGISTER_OF_SCHEME[codes[`cin${slot}_scheme`] ?? ''];

@@ -580,7 +580,9 @@ describe('the official OpenAPI 3.1 schema (@seriousme/openapi-schema-validator)'
   it.each(API_VERSIONS)('the document of %s is valid', async (version) => {
     const { Validator } = await import('@seriousme/openapi-schema-validator');
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(openApiDocument(version)) as unknown as Record<string, unknown>);
+    const result = await validator.validate(
+      structuredClone(openApiDocument(version)) as unknown as Record<string, unknown>,
+    );
     expect(result.errors ?? [], JSON.stringify(result.errors ?? []).slice(0, 2000)).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');

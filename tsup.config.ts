@@ -10,6 +10,7 @@ export default defineConfig({
     sii: 'src/sii/index.ts',
     xsd: 'src/adapters/xsd/index.ts',
     memory: 'src/adapters/memory/index.ts',
+    testing: 'src/testing/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: { compilerOptions: { types: ['node'] } },
@@ -20,5 +21,5 @@ export default defineConfig({
   clean: true,
   treeshake: true,
   splitting: true,
-  external: ['libxml2-wasm', /^node:/],
+  external: ['libxml2-wasm', 'fast-check', /^node:/],
 });

@@ -73,6 +73,8 @@ export {
 } from './identifiers/spanishTin.js';
 // ─── The service of issue #8: use cases of every endpoint, their models and state machines ─────────
 export {
+  AFTER_PAID_STATES,
+  COMMITTED_INVOICE_STATES,
   FINAL_INVOICE_STATES,
   type InvoiceStateTransition,
   markAsTargets,
@@ -587,7 +589,12 @@ export {
   type Fiscalkit,
   type FiscalkitOptions,
 } from './service/fiscalkit.js';
-export { createInvoiceService, type InvoiceService } from './service/invoices.js';
+export {
+  createInvoiceService,
+  DELETABLE_INVOICE_STATES,
+  EDITABLE_INVOICE_STATES,
+  type InvoiceService,
+} from './service/invoices.js';
 export {
   createLedgerService,
   LEDGER_SUBMISSION_JOB,

@@ -27,6 +27,9 @@ function invalidDocuments(): [string, string][] {
     // A lone surrogate cannot be written as UTF-8 (an encoder would put U+FFFD in its place, which
     // makes `<?xml` a processing instruction and the document valid): the validator must see it.
     ['a lone UTF-16 surrogate', replaced('<?xml', '<?\ud800xml')],
+    // The emoji 😀 cut in half inside a text: only its high surrogate is left (the structural
+    // validator's fast scan once accepted it).
+    ['half an emoji in text', replaced(/<sii:NumSerieFacturaEmisor>/, '<sii:NumSerieFacturaEmisor>\ud83d')],
     [
       'a lone surrogate in text',
       replaced(/<sii:NumSerieFacturaEmisor>/, '<sii:NumSerieFacturaEmisor>\udc00'),

@@ -1,11 +1,19 @@
 /**
  * Independent reference implementations of the identifier rules of `shared/reference/es-tin.md`,
- * and fast-check arbitraries built on them, for the property tests of `src/identifiers/`.
+ * for the property tests of `src/identifiers/`, and the identifier arbitraries of
+ * `fiscalkit/testing` (`src/testing/`) under the names these tests use.
  *
- * They are written the plain way (regular expressions, BigInt, the formulas as the reference states
- * them) and share no code with `src/identifiers/`, so that agreement means something.
+ * The references are written the plain way (regular expressions, BigInt, the formulas as the
+ * reference states them) and share no code with `src/identifiers/`, nor do the arbitraries of
+ * `src/testing/` (which compute their check characters on their own), so that agreement means
+ * something.
  */
-import fc from 'fast-check';
+import type fc from 'fast-check';
+import { digitsArb } from '../../src/testing/decimal.js';
+import { validNipArb, validRegon9Arb, validRegon14Arb } from '../../src/testing/polishIdentifiers.js';
+import { spanishTinLikeArb, validSpanishTinArb } from '../../src/testing/spanishTin.js';
+
+export { digitsArb, validNipArb, validRegon9Arb, validRegon14Arb };
 
 // ---------------------------------------------------------------------------------------------
 // Spanish NIF (es-tin.md §1, §2)
@@ -121,20 +129,15 @@ export function referenceNifValid(input: string): boolean {
   return kind !== null && referenceControls(kind, compact.slice(0, 8)).includes(compact.charAt(8));
 }
 
-const digitChar = fc.constantFrom(...'0123456789');
-/** `n` decimal digits as a string. */
-export const digitsArb = (n: number) =>
-  fc.array(digitChar, { minLength: n, maxLength: n }).map((chars) => chars.join(''));
-
-/** A generated NIF: its compact form, kind, and for entities which control form it uses. */
+/** A generated NIF: its compact form and kind. */
 export interface GeneratedNif {
   tin: string;
   kind: NifKind;
 }
 
 /**
- * Valid compact NIFs of one kind, built with the reference algorithm (entities in both control
- * forms).
+ * Valid compact NIFs of one kind (`validSpanishTinArb` of `fiscalkit/testing`, entities in both
+ * control forms).
  *
  * @example
  * ```ts
@@ -142,42 +145,17 @@ export interface GeneratedNif {
  * ```
  */
 export function validNifArb(kind: NifKind): fc.Arbitrary<GeneratedNif> {
-  const first =
-    kind === 'dni'
-      ? digitChar
-      : fc.constantFrom(...(kind === 'nie' ? 'XYZ' : kind === 'nif_klm' ? 'KLM' : ENTITY_FIRST_LETTERS));
-  return fc.tuple(first, digitsArb(7), fc.nat(1)).map(([letter, seven, form]) => {
-    const firstEight = letter + seven;
-    const controls = referenceControls(kind, firstEight);
-    return { tin: firstEight + (controls[form] ?? controls[0]), kind };
-  });
+  return validSpanishTinArb({ kind }).map(({ tin }) => ({ tin, kind }));
 }
 
 /** Valid compact NIFs of every kind. */
-export const anyValidNifArb: fc.Arbitrary<GeneratedNif> = fc.oneof(
-  validNifArb('dni'),
-  validNifArb('nie'),
-  validNifArb('nif_klm'),
-  validNifArb('cif'),
-);
+export const anyValidNifArb: fc.Arbitrary<GeneratedNif> = validSpanishTinArb().map(({ tin, kind }) => ({
+  tin,
+  kind: kind ?? 'dni',
+}));
 
-const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-/**
- * NIF-like compact strings, valid or not: a first character from `[0-9A-Z]`, mostly digits in
- * between (sometimes a letter), a last character from `[0-9A-Z]`, sometimes 8 or 10 long.
- */
-export const nifLikeArb: fc.Arbitrary<string> = fc
-  .tuple(
-    fc.constantFrom(...ALPHANUMERIC),
-    fc.array(fc.oneof({ weight: 20, arbitrary: digitChar }, fc.constantFrom(...ALPHANUMERIC)), {
-      minLength: 6,
-      maxLength: 8,
-    }),
-    fc.constantFrom(...ALPHANUMERIC),
-  )
-  .map(([first, middle, last]) => first + middle.join('') + last)
-  .filter((tin) => !tin.startsWith('ES'));
+/** NIF-like compact strings, valid or not (`spanishTinLikeArb` of `fiscalkit/testing`). */
+export const nifLikeArb: fc.Arbitrary<string> = spanishTinLikeArb;
 
 // ---------------------------------------------------------------------------------------------
 // Polish NIP and REGON (es-tin.md §6)
@@ -236,21 +214,6 @@ export const TNR_NIP = /^[1-9]((\d[1-9])|([1-9]\d))\d{7}$/;
 export function referenceNipValid(nip: string): boolean {
   return TNR_NIP.test(nip) && weightedRemainder(nip, NIP_WEIGHTS) === Number(nip.charAt(9));
 }
-
-/** Valid compact NIPs: a TNrNIP-shaped prefix whose remainder is not 10, plus its check digit. */
-export const validNipArb: fc.Arbitrary<string> = digitsArb(9)
-  .filter((prefix) => TNR_NIP.test(`${prefix}0`) && weightedRemainder(prefix, NIP_WEIGHTS) !== 10)
-  .map((prefix) => prefix + String(weightedRemainder(prefix, NIP_WEIGHTS)));
-
-/** Valid 9-digit REGONs. */
-export const validRegon9Arb: fc.Arbitrary<string> = digitsArb(8).map(
-  (prefix) => prefix + String(weightedRemainder(prefix, REGON9_WEIGHTS) % 10),
-);
-
-/** Valid 14-digit REGONs: a valid 9-digit REGON, 4 digits, the 14-digit check digit. */
-export const validRegon14Arb: fc.Arbitrary<string> = fc
-  .tuple(validRegon9Arb, digitsArb(4))
-  .map(([parent, unit]) => parent + unit + String(weightedRemainder(parent + unit, REGON14_WEIGHTS) % 10));
 
 /**
  * Every string that differs from `digits` in exactly one digit position, with the position (0-based).

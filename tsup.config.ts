@@ -11,6 +11,7 @@ export default defineConfig({
     xsd: 'src/adapters/xsd/index.ts',
     memory: 'src/adapters/memory/index.ts',
     testing: 'src/testing/index.ts',
+    postgres: 'src/adapters/postgres/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: { compilerOptions: { types: ['node'] } },
@@ -21,5 +22,5 @@ export default defineConfig({
   clean: true,
   treeshake: true,
   splitting: true,
-  external: ['libxml2-wasm', 'fast-check', /^node:/],
+  external: ['libxml2-wasm', 'fast-check', 'pg', /^node:/],
 });

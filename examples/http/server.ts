@@ -6,11 +6,11 @@
  * `FISCALKIT_BASE_URL` (the public URL, for status and request-log links).
  */
 import { serve } from '@hono/node-server';
-import { memoryPorts, systemClock } from '../../src/adapters/memory/index.js';
 import { createFiscalkit } from '../../src/index.js';
 import type { ApiEnvironment } from '../../src/ports.js';
 import { createHttpApp } from './app.js';
 import { loadKeys } from './keyFile.js';
+import { portsFromEnv } from './portsFromEnv.js';
 import { runWorker } from './workerLoop.js';
 
 const port = Number(process.env.PORT ?? '3000'); // money-safe: a port number
@@ -20,13 +20,15 @@ if (!['sandbox', 'staging', 'production'].includes(environment))
 const base_url = process.env.FISCALKIT_BASE_URL ?? `http://localhost:${String(port)}`;
 
 const { keys, seeded } = loadKeys(process.env);
-const ports = memoryPorts({ clock: systemClock(), keys });
+// PostgreSQL when DATABASE_URL is set (issue #10: a fleet of servers and `npm run worker`s on one
+// database), the in-memory adapters otherwise. The server runs a worker too unless FISCALKIT_WORKER=0.
+const { ports, kind, close } = await portsFromEnv(process.env, keys);
 const fiscalkit = createFiscalkit(ports, { base_url });
 const app = createHttpApp(fiscalkit, { environment, base_url });
-const stopWorker = runWorker(fiscalkit);
+const stopWorker = process.env.FISCALKIT_WORKER === '0' ? () => {} : runWorker(fiscalkit);
 
 const server = serve({ fetch: app.fetch, port }, (info) => {
-  console.log(`fiscalkit ${environment} API on ${base_url} (port ${String(info.port)})`);
+  console.log(`fiscalkit ${environment} API on ${base_url} (port ${String(info.port)}, ${kind} storage)`);
   if (seeded !== null) {
     console.log(`API key: ${seeded}`);
     console.log(
@@ -37,7 +39,9 @@ const server = serve({ fetch: app.fetch, port }, (info) => {
 
 function shutdown() {
   stopWorker();
-  server.close();
+  server.close(() => {
+    void close();
+  });
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

@@ -14,10 +14,16 @@ afterEach(() => {
   child = undefined;
 });
 
+function withoutDatabase(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _url, ...rest } = env;
+  return rest;
+}
+
 /** Starts the server and answers its base URL once it prints the key line. */
 async function start(env: Record<string, string>): Promise<{ url: string; output: string }> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'examples/http/server.ts'], {
-    env: { ...process.env, PORT: '0', ...env },
+    // The memory service unless the test names a database (CI sets DATABASE_URL for the whole run).
+    env: { ...withoutDatabase(process.env), PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child = server;
@@ -29,7 +35,7 @@ async function start(env: Record<string, string>): Promise<{ url: string; output
     });
     server.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const port = /\(port (\d+)\)/.exec(output)?.[1];
+      const port = /\(port (\d+)/.exec(output)?.[1];
       if (port !== undefined && /API key|keys from/.test(output)) {
         clearTimeout(timer);
         resolve({ url: `http://127.0.0.1:${port}`, output });
@@ -81,4 +87,45 @@ describe('npm start', () => {
     expect(response.status).toBe(401);
     expect((await json(response)).error.code).toBe('unauthorized');
   }, 30_000);
+});
+
+describe.skipIf(process.env.DATABASE_URL === undefined)('npm start with DATABASE_URL (issue #10)', () => {
+  it('serves from PostgreSQL: migrated on start, and what one process wrote another reads', async () => {
+    const schema = `fk_server_${Math.random().toString(36).slice(2, 10)}`;
+    const { default: pg } = await import('pg');
+    const admin = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const url = new URL(process.env.DATABASE_URL as string);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    try {
+      const headers = { 'X-B2B-API-Key': 'test_smoke_pg_key', 'X-B2B-API-Version': '2026-04-20' };
+      const first = await start({ DATABASE_URL: url.toString(), FISCALKIT_API_KEY: 'test_smoke_pg_key' });
+      expect(first.output).toContain('postgres storage');
+      const created = await fetch(`${first.url}/accounts`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          account: { name: 'ACME SL', country: 'ES', tin_scheme: '9920', tin_value: 'B12345674' },
+        }),
+      });
+      expect(created.status).toBe(201);
+      const { account } = await json(created);
+      child?.kill('SIGTERM');
+      // A second process on the same database sees the account (the key's group owns it there too).
+      const second = await start({ DATABASE_URL: url.toString(), FISCALKIT_API_KEY: 'test_smoke_pg_key' });
+      const read = await fetch(`${second.url}/accounts/${String(account.id)}`, { headers });
+      expect(read.status).toBe(200);
+      expect((await json(read)).account.name).toBe('ACME SL');
+      const tables = await admin.query(
+        `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'fiscalkit_migrations'`,
+        [schema],
+      );
+      expect(tables.rows[0].n).toBe(1);
+    } finally {
+      child?.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    }
+  }, 60_000);
 });

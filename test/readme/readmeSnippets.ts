@@ -30,6 +30,7 @@ export const ENTRY_POINTS: Readonly<Record<string, string>> = {
   'fiscalkit/memory': 'src/adapters/memory/index.ts',
   'fiscalkit/xsd': 'src/adapters/xsd/index.ts',
   'fiscalkit/testing': 'src/testing/index.ts',
+  'fiscalkit/postgres': 'src/adapters/postgres/index.ts',
 };
 
 const FENCE = /^```(\S*)(.*)$/;

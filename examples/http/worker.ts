@@ -1,0 +1,36 @@
+/**
+ * `npm run worker`: a background worker of a fleet (issue #10). It leases jobs from the PostgreSQL
+ * queue named by `DATABASE_URL` and runs them — batches, TIN verifications, ledgers, webhook
+ * deliveries, Peppol publication — next to any number of other workers and servers. A worker killed in
+ * the middle of a job loses nothing: its lease expires (`FISCALKIT_LEASE_MS`, default 30 s) and
+ * another worker takes the job over, and the jobs resume from what they persisted.
+ */
+import { createFiscalkit } from '../../src/index.js';
+import { loadKeys } from './keyFile.js';
+import { portsFromEnv } from './portsFromEnv.js';
+import { runWorker } from './workerLoop.js';
+
+if (process.env.DATABASE_URL === undefined || process.env.DATABASE_URL === '') {
+  console.error(
+    'npm run worker needs DATABASE_URL: a worker shares its queue with the servers through PostgreSQL',
+  );
+  process.exit(2);
+}
+const { keys } = loadKeys(process.env);
+const { ports, close } = await portsFromEnv(process.env, keys);
+const lease_ms = Number(process.env.FISCALKIT_LEASE_MS ?? '30000'); // money-safe: milliseconds
+const fiscalkit = createFiscalkit(ports, {
+  base_url: process.env.FISCALKIT_BASE_URL ?? 'http://localhost:3000',
+  lease_ms,
+  onError: (error, job) => console.error(`worker: job ${String(job.id)} (${job.kind}):`, error),
+});
+const stop = runWorker(fiscalkit, { idle_ms: Number(process.env.FISCALKIT_IDLE_MS ?? '100') });
+console.log(`fiscalkit worker ${String(process.pid)} leasing jobs (lease ${String(lease_ms)} ms)`);
+
+async function shutdown() {
+  stop();
+  await close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,322 @@
+/**
+ * A {@link Repository} on a PostgreSQL table (ports.ts "Storage", issue #10): versioned records with
+ * optimistic concurrency on a `version` column, idempotent inserts by key, every query scoped to the
+ * tenant, and `find` on indexed columns or inside the `jsonb` body. The table is one of
+ * `migrations.ts` (one per `Store` member), or any table of the same shape.
+ *
+ * @module
+ */
+import type { Pool } from 'pg';
+import {
+  DuplicateRecordError,
+  type FieldValue,
+  type Inserted,
+  type InsertOptions,
+  type Page,
+  type PageRequest,
+  RecordMissingError,
+  type Repository,
+  VersionConflictError,
+  type Versioned,
+} from '../../ports.js';
+import { decodeJson, encodedKey, encodeFieldValue, encodeJson, escapeText } from './json.js';
+import { statement } from './statements.js';
+import { qualifiedName, quoteIdentifier, storeTable } from './tables.js';
+
+/** Options of {@link postgresRepository}. */
+export interface PostgresRepositoryOptions<T> {
+  /** The table (created by `migrate`, or of the same shape). */
+  table: string;
+  /**
+   * The account a value belongs to (the tenant every query names). Default: the store's for its
+   * tables (an account's own `id`, a membership's `group_id`, …), otherwise the value's `account_id`.
+   */
+  owner?: (value: T) => number;
+  /**
+   * The fields kept in their own indexed columns (see `migrations.ts`). Default: the store's for its
+   * tables, otherwise none. A field not listed is still found, in the body.
+   */
+  columns?: readonly string[];
+  /** The schema of the table; default the connection's `search_path`. */
+  schema?: string;
+}
+
+/** What a query of a page answers: the size of the whole list on every row, and one record per row. */
+interface PageRow {
+  total: number;
+  version: number | null;
+  doc: string | null;
+}
+
+/** The `account_id` of a value, for the default owner. */
+function accountId(value: unknown): number {
+  return (value as { readonly account_id?: unknown }).account_id as number;
+}
+
+function checkPage(page: PageRequest): void {
+  if (
+    !Number.isSafeInteger(page.offset) ||
+    page.offset < 0 ||
+    !Number.isSafeInteger(page.limit) ||
+    page.limit < 0
+  )
+    throw new RangeError(
+      `a page needs a non-negative integer offset and limit, not ${String(page.offset)} and ${String(page.limit)}`,
+    );
+}
+
+/** Whether every argument is a safe integer, as ids, tenants and versions are (anything else matches nothing). */
+function integers(...values: number[]): boolean {
+  return values.every((value) => Number.isSafeInteger(value));
+}
+
+/** A race the follow-up read of a failed write could not settle this many times in a row is a bug. */
+const RACE_RETRIES = 5;
+
+/**
+ * A repository on a PostgreSQL table. Semantics (the contract of `test/contracts/repository.ts`, as the
+ * memory repository has them):
+ *
+ * - `insert` stores the value at version 1 (`created: true`); with a `key` the tenant already used it
+ *   writes nothing and answers the record stored under that key, as it is now, with `created: false`.
+ *   An id already stored, without such a key, throws {@link DuplicateRecordError}. One statement: an
+ *   `INSERT … ON CONFLICT DO NOTHING` and the read of the key's record.
+ * - `update` and `remove` change the row only where id, tenant and version all match
+ *   (`… WHERE id = $1 AND account_id = $2 AND version = $3`), so of two writers that read the same
+ *   version exactly one wins, on any number of processes; when no row matched, a follow-up read tells
+ *   {@link RecordMissingError} (not there, or another tenant's) from {@link VersionConflictError}.
+ * - `list` and `find` answer the tenant's records in ascending id order, a page and the count of all
+ *   in one statement. `find` compares the listed columns, `id`, and any other top-level field inside
+ *   the body (`body @> {"field": value}`); `jsonb` comparison is type-strict (the string `'20'` is not
+ *   the number `20`), and `null` matches a field that is null or absent.
+ *
+ * Reads decode the stored text afresh on every call (`json.ts`): the caller may change what it gets
+ * without reaching the store, lossless numbers come back as `LosslessNumber`s with their exact text,
+ * and objects keep their key order.
+ *
+ * @example
+ * ```ts
+ * const invoices = postgresRepository<Invoice>(pool, { table: 'invoices' });
+ * const { version } = await invoices.insert(invoice, { key: 'import-7' }); // 1
+ * await invoices.update({ ...invoice, notes: 'paid' }, version); // { value, version: 2 }
+ * await invoices.update({ ...invoice, notes: 'late' }, version); // throws VersionConflictError
+ * await invoices.find(1, { type: 'IssuedInvoice', number: 'F-1' }, { offset: 0, limit: 10 });
+ * ```
+ */
+export function postgresRepository<T extends { readonly id: number }>(
+  pool: Pick<Pool, 'query'>,
+  options: PostgresRepositoryOptions<T>,
+): Repository<T> {
+  const known = storeTable(options.table);
+  const owner = options.owner ?? (known?.owner as ((value: T) => number) | undefined) ?? accountId;
+  const columns = new Set(options.columns ?? known?.columns ?? []);
+  for (const column of columns) quoteIdentifier(column);
+  const table = qualifiedName(options.table, options.schema);
+
+  const sql = {
+    insert: `with inserted as (
+  insert into ${table} (id, account_id, version, idempotency_key, doc, body)
+  values ($1, $2, 1, $3, $4::text, $4::text::jsonb) on conflict do nothing returning id)
+select true as created, 1 as version, null::text as doc from inserted
+union all
+select false, version, doc from ${table}
+where $3::text is not null and account_id = $2 and idempotency_key = $3 and not exists (select from inserted)`,
+    byKey: `select version, doc from ${table} where account_id = $1 and idempotency_key = $2`,
+    exists: `select 1 from ${table} where id = $1`,
+    get: `select version, doc from ${table} where id = $1 and account_id = $2`,
+    update: `update ${table} set version = version + 1, doc = $4::text, body = $4::text::jsonb
+where id = $1 and account_id = $2 and version = $3::bigint returning version`,
+    remove: `delete from ${table} where id = $1 and account_id = $2 and version = $3::bigint`,
+    current: `select account_id::text as account_id, version from ${table} where id = $1`,
+    owner: `select account_id::text as account_id from ${table} where id = $1`,
+  };
+
+  /**
+   * A page and the count of all rows matching `where` ($1 the tenant, $2 limit, $3 offset), in one
+   * statement that evaluates `where` once: the matching ids first (from an index where there is one,
+   * without reading the records), then the records of the page by primary key. At least one row comes
+   * back, with null `doc` when the page is empty, so the count is always there.
+   */
+  const pageText = (where: string) => `with matched as materialized (select id from ${table} where ${where})
+select (select count(*)::integer from matched) as total, t.version, t.doc
+from (select 1) as one
+left join lateral (select id from matched order by id limit $2 offset $3) as m on true
+left join ${table} as t on t.id = m.id
+order by m.id`;
+  const listText = pageText('account_id = $1');
+
+  const run = async <R extends object>(text: string, values: unknown[]) =>
+    (await pool.query<R & Record<string, unknown>>(statement(text, values))).rows;
+
+  const decode = (doc: string): T => decodeJson(doc) as T;
+
+  const ownerOfValue = (value: T): number => {
+    const account = owner(value);
+    if (!Number.isSafeInteger(account))
+      throw new TypeError(
+        `record ${String(value.id)} has no integer owner (account_id), not ${String(account)}`,
+      );
+    return account;
+  };
+
+  const page = async (text: string, values: unknown[]): Promise<Page<T>> => {
+    const rows = await run<PageRow>(text, values);
+    const items: Versioned<T>[] = [];
+    for (const row of rows)
+      if (row.doc !== null && row.version !== null)
+        items.push({ value: decode(row.doc), version: row.version });
+    return { items, total_count: rows[0]?.total ?? 0 };
+  };
+
+  /** The stored row of `id` (any tenant), for telling why a conditional write matched nothing. */
+  const current = async (id: number) => {
+    const [row] = await run<{ account_id: string; version: number }>(sql.current, [id]);
+    // money-safe: a bigint id read as text (pg's default for int8) back to the safe integer it was.
+    return row === undefined ? null : { account_id: Number(row.account_id), version: row.version };
+  };
+
+  return {
+    async insert(value: T, insertOptions: InsertOptions = {}): Promise<Inserted<T>> {
+      const account = ownerOfValue(value);
+      if (!Number.isSafeInteger(value.id))
+        throw new TypeError(`a record id must be a safe integer, not ${String(value.id)}`);
+      const doc = encodeJson(value);
+      // Keys are text; escaped, a key with a NUL (which PostgreSQL text cannot hold) stays distinct.
+      const key = insertOptions.key === undefined ? null : escapeText(insertOptions.key);
+      for (let attempt = 0; attempt < RACE_RETRIES; attempt += 1) {
+        const [row] = await run<{ created: boolean; version: number; doc: string | null }>(sql.insert, [
+          value.id,
+          account,
+          key,
+          doc,
+        ]);
+        if (row?.created === true) return { value: decode(doc), version: 1, created: true };
+        if (row !== undefined && row.doc !== null)
+          return { value: decode(row.doc), version: row.version, created: false };
+        // Nothing inserted and no keyed record in the statement's snapshot: the id is taken, or the
+        // key's record was committed by another process after the snapshot was taken.
+        if (key !== null) {
+          const [keyed] = await run<{ version: number; doc: string }>(sql.byKey, [account, key]);
+          if (keyed !== undefined)
+            return { value: decode(keyed.doc), version: keyed.version, created: false };
+        }
+        if ((await run(sql.exists, [value.id])).length > 0) throw new DuplicateRecordError(value.id);
+        // The conflicting record was removed meanwhile: try again.
+      }
+      throw new Error(`insert of record ${String(value.id)} kept racing with other writers`);
+    },
+
+    async get(account_id: number, id: number): Promise<Versioned<T> | null> {
+      if (!integers(account_id, id)) return null;
+      const [row] = await run<{ version: number; doc: string }>(sql.get, [id, account_id]);
+      return row === undefined ? null : { value: decode(row.doc), version: row.version };
+    },
+
+    async update(value: T, expected_version: number): Promise<Versioned<T>> {
+      const account = owner(value);
+      if (!Number.isSafeInteger(account) || !Number.isSafeInteger(value.id))
+        throw new RecordMissingError(value.id);
+      const doc = encodeJson(value);
+      for (let attempt = 0; attempt < RACE_RETRIES; attempt += 1) {
+        if (integers(expected_version)) {
+          const [row] = await run<{ version: number }>(sql.update, [
+            value.id,
+            account,
+            expected_version,
+            doc,
+          ]);
+          if (row !== undefined) return { value: decode(doc), version: row.version };
+        }
+        const stored = await current(value.id);
+        if (stored === null || stored.account_id !== account) throw new RecordMissingError(value.id);
+        if (stored.version !== expected_version)
+          throw new VersionConflictError(value.id, expected_version, stored.version);
+        // Removed and inserted again between the two statements: try again.
+      }
+      throw new Error(`update of record ${String(value.id)} kept racing with other writers`);
+    },
+
+    async remove(account_id: number, id: number, expected_version: number): Promise<void> {
+      if (!integers(account_id, id)) throw new RecordMissingError(id);
+      for (let attempt = 0; attempt < RACE_RETRIES; attempt += 1) {
+        if (integers(expected_version)) {
+          const removed = await pool.query(statement(sql.remove, [id, account_id, expected_version]));
+          if ((removed.rowCount ?? 0) > 0) return;
+        }
+        const stored = await current(id);
+        if (stored === null || stored.account_id !== account_id) throw new RecordMissingError(id);
+        if (stored.version !== expected_version)
+          throw new VersionConflictError(id, expected_version, stored.version);
+      }
+      throw new Error(`removal of record ${String(id)} kept racing with other writers`);
+    },
+
+    async list(account_id: number, request: PageRequest): Promise<Page<T>> {
+      checkPage(request);
+      if (!integers(account_id)) return { items: [], total_count: 0 };
+      return page(listText, [account_id, request.limit, request.offset]);
+    },
+
+    async ownerOf(id: number): Promise<number | null> {
+      if (!integers(id)) return null;
+      const [row] = await run<{ account_id: string }>(sql.owner, [id]);
+      // money-safe: a bigint id read as text (pg's default for int8) back to the safe integer it was.
+      return row === undefined ? null : Number(row.account_id);
+    },
+
+    async find(
+      account_id: number,
+      where: Readonly<Record<string, FieldValue>>,
+      request: PageRequest,
+    ): Promise<Page<T>> {
+      checkPage(request);
+      if (!integers(account_id)) return { items: [], total_count: 0 };
+      const values: unknown[] = [account_id, request.limit, request.offset];
+      const parameter = (value: unknown) => {
+        values.push(value);
+        return `$${String(values.length)}`;
+      };
+      const conditions = ['account_id = $1'];
+      /** The fields compared inside the body, as one containment object (one index lookup, if any). */
+      const contained: Record<string, unknown> = {};
+      let containing = false;
+      for (const [field, wanted] of Object.entries(where)) {
+        if (field === 'id') {
+          // The id column is the body's `id` (a safe integer, checked on insert).
+          conditions.push(
+            typeof wanted === 'number' && Number.isSafeInteger(wanted)
+              ? `id = ${parameter(wanted)}`
+              : 'false',
+          );
+          continue;
+        }
+        const encoded = wanted === null ? null : encodeFieldValue(wanted);
+        if (wanted !== null && encoded === null) {
+          conditions.push('false');
+          continue;
+        }
+        if (columns.has(field)) {
+          conditions.push(
+            encoded === null
+              ? `${quoteIdentifier(field)} is null`
+              : `${quoteIdentifier(field)} = ${parameter(encoded)}::jsonb`,
+          );
+          continue;
+        }
+        if (encoded === null) {
+          conditions.push(`coalesce(body -> ${parameter(encodedKey(field))}::text, 'null') = 'null'`);
+        } else if (typeof wanted === 'string' && !encoded.startsWith('"')) {
+          // A tagged string is an object, which containment would match loosely (an array inside it
+          // as a subset): it is compared whole.
+          const key = parameter(encodedKey(field));
+          conditions.push(`body -> ${key}::text = ${parameter(encoded)}::jsonb`);
+        } else {
+          contained[encodedKey(field)] = wanted;
+          containing = true;
+        }
+      }
+      if (containing) conditions.push(`body @> ${parameter(JSON.stringify(contained))}::jsonb`);
+      return page(pageText(conditions.join(' and ')), values);
+    },
+  };
+}

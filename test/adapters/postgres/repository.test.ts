@@ -1,0 +1,363 @@
+/**
+ * The PostgreSQL repositories (issue #10) against the Repository contract, on tables of the migrated
+ * schema with records of several shapes (fields found in indexed columns and inside the body, strings
+ * `jsonb` would refuse, lossless numbers), plus what only a shared database shows: writers on several
+ * pools (processes) racing, every Store member on its table, and `migrate` run by several processes at
+ * once. Everything happens in one fresh schema for this file (`support.ts`), dropped at the end.
+ */
+import { LosslessNumber } from 'lossless-json';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS, migrate } from '../../../src/adapters/postgres/migrations.js';
+import { postgresRepository } from '../../../src/adapters/postgres/repository.js';
+import { postgresStore } from '../../../src/adapters/postgres/store.js';
+import { STORE_TABLES } from '../../../src/adapters/postgres/tables.js';
+import type { Contact } from '../../../src/model/contact.js';
+import type { Invoice } from '../../../src/model/invoice.js';
+import {
+  DuplicateRecordError,
+  RecordMissingError,
+  type Repository,
+  type Store,
+  VersionConflictError,
+} from '../../../src/ports.js';
+import { describeRepositoryContract } from '../../contracts/repository.js';
+import { storedContact, storedInvoice } from '../../support/fixtures.js';
+import {
+  DATABASE_URL,
+  freshSchemaName,
+  type PgTestContext,
+  pgTestContext,
+  schemaPool,
+  suiteName,
+} from './support.js';
+
+/** A record with nested objects, arrays and a value object, as stored resources have. */
+interface Note {
+  id: number;
+  account_id: number;
+  title: string;
+  status: string;
+  tags: string[];
+  detail: { amount: LosslessNumber; lines: { text: string }[] };
+}
+
+const note = (id: number, account_id: number, variant: number): Note => ({
+  id,
+  account_id,
+  title: `note ${String(id)}.${String(variant)}`,
+  status: `s${String(variant)}`,
+  tags: ['a', String(variant)],
+  detail: { amount: new LosslessNumber(`${String(variant)}.50`), lines: [{ text: 'line' }] },
+});
+
+/** A note pointing at an invoice, found by a number kept in an indexed column (`tax_reports`). */
+const reportNote = (id: number, account_id: number, variant: number) => ({
+  ...note(id, account_id, variant),
+  invoice_id: 1_000 + variant,
+});
+
+/** Strings `jsonb` refuses (a NUL, a lone surrogate), in a column and in the body. */
+const oddNote = (id: number, account_id: number, variant: number) => ({
+  ...note(id, account_id, variant),
+  state: `state\u0000${String(variant)}`,
+  status: `\ud800${String(variant)}\u0000`,
+  '~n': 'a key that looks like a tag',
+});
+
+let shared: Promise<PgTestContext> | undefined;
+/** This file's schema, made on first use. */
+const context = (): Promise<PgTestContext> => {
+  shared ??= pgTestContext();
+  return shared;
+};
+
+afterAll(async () => {
+  if (shared !== undefined) await (await shared).cleanup();
+});
+
+/** A repository on `table`, emptied first (the contract wants a fresh, empty repository each time). */
+async function fresh<T extends { readonly id: number }>(
+  table: string,
+  options: { columns?: readonly string[] } = {},
+): Promise<Repository<T>> {
+  const { pool } = await context();
+  await pool.query(`delete from ${table}`);
+  return postgresRepository<T>(pool, { table, ...options });
+}
+
+const ALL = { offset: 0, limit: 100 };
+const ids = (page: { items: { value: { id: number } }[] }) => page.items.map((item) => item.value.id);
+
+describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () => {
+  describeRepositoryContract('postgresRepository (plain records, a field in the body)', async () => ({
+    repository: await fresh<Note>('ledger_responses'),
+    sample: note,
+    findable: { field: 'status', value: (variant) => `s${String(variant)}` },
+  }));
+
+  describeRepositoryContract('postgresRepository (a number in an indexed column)', async () => ({
+    repository: await fresh<ReturnType<typeof reportNote>>('tax_reports'),
+    sample: reportNote,
+    findable: { field: 'invoice_id', value: (variant) => 1_000 + variant },
+  }));
+
+  describeRepositoryContract('postgresRepository (strings jsonb refuses, in a column)', async () => ({
+    repository: await fresh<ReturnType<typeof oddNote>>('tax_reports'),
+    sample: oddNote,
+    findable: { field: 'state', value: (variant) => `state\u0000${String(variant)}` },
+  }));
+
+  describeRepositoryContract('postgresRepository (strings jsonb refuses, in the body)', async () => ({
+    repository: await fresh<ReturnType<typeof oddNote>>('ledger_responses'),
+    sample: oddNote,
+    findable: { field: 'status', value: (variant) => `\ud800${String(variant)}\u0000` },
+  }));
+
+  describeRepositoryContract('postgresRepository (stored contacts)', async () => ({
+    repository: await fresh<Contact>('contacts'),
+    sample: (id, account_id, variant) =>
+      storedContact({ id, account_id, name: `Contact ${String(variant)}` }),
+    findable: { field: 'name', value: (variant) => `Contact ${String(variant)}` },
+  }));
+
+  describeRepositoryContract('postgresRepository (stored invoices)', async () => ({
+    repository: await fresh<Invoice>('invoices'),
+    sample: (id, account_id, variant) =>
+      storedInvoice({ id, account_id, number: `F-2026/${String(variant)}` }),
+    findable: { field: 'number', value: (variant) => `F-2026/${String(variant)}` },
+  }));
+
+  describe('postgresRepository specifics', () => {
+    it('answers fresh objects on every read, with lossless numbers as LosslessNumbers and the key order kept', async () => {
+      const repository = await fresh<Note & { z: number; a: number }>('ledger_responses');
+      const value = { z: 1, ...note(1, 1, 0), a: 2 };
+      value.detail.amount = new LosslessNumber('1.50E+3');
+      const inserted = await repository.insert(value);
+      expect(inserted.value).not.toBe(value);
+      const first = await repository.get(1, 1);
+      const second = await repository.get(1, 1);
+      expect(first?.value).not.toBe(second?.value);
+      expect(first?.value).toEqual(value);
+      expect(first?.value.detail.amount).toBeInstanceOf(LosslessNumber);
+      expect(first?.value.detail.amount.value).toBe('1.50E+3');
+      expect(Object.keys(first?.value ?? {})).toEqual(Object.keys(value));
+    });
+
+    it('finds type-strictly, and null as absent or null, in columns and in the body', async () => {
+      const repository = await fresh<Record<string, unknown> & { id: number }>('invoices');
+      const base = { account_id: 1 };
+      await repository.insert({ id: 1, ...base, contact_id: 7, ack: true, number: '20' });
+      await repository.insert({ id: 2, ...base, contact_id: '7', ack: 'true', number: 20 });
+      await repository.insert({ id: 3, ...base, contact_id: null, ack: null, number: null });
+      await repository.insert({ id: 4, ...base });
+      const find = async (where: Record<string, string | number | boolean | null>) =>
+        ids(await repository.find(1, where, ALL));
+      // contact_id and number are columns, ack is in the body.
+      expect(await find({ contact_id: 7 })).toEqual([1]);
+      expect(await find({ contact_id: '7' })).toEqual([2]);
+      expect(await find({ number: '20' })).toEqual([1]);
+      expect(await find({ number: 20 })).toEqual([2]);
+      expect(await find({ ack: true })).toEqual([1]);
+      expect(await find({ ack: 'true' })).toEqual([2]);
+      expect(await find({ contact_id: null })).toEqual([3, 4]);
+      expect(await find({ ack: null })).toEqual([3, 4]);
+      expect(await find({ contact_id: null, ack: null, number: null })).toEqual([3, 4]);
+      expect(await find({ contact_id: 7, ack: true, id: 1 })).toEqual([1]);
+      expect(await find({ id: 2.5 })).toEqual([]);
+      expect(await find({ contact_id: Number.NaN })).toEqual([]);
+    });
+
+    it('keeps keys with characters PostgreSQL text refuses apart', async () => {
+      const repository = await fresh<Note>('ledger_responses');
+      expect((await repository.insert(note(1, 1, 0), { key: 'a\u0000b' })).created).toBe(true);
+      expect((await repository.insert(note(2, 1, 0), { key: 'a\\u0000b' })).created).toBe(true);
+      expect((await repository.insert(note(3, 1, 0), { key: 'a\u0000b' })).value.id).toBe(1);
+    });
+
+    it('refuses what it cannot store, and a bad page, before touching the database', async () => {
+      const repository = await fresh<Note>('ledger_responses');
+      await expect(repository.insert({ ...note(1, 1, 0), account_id: Number.NaN })).rejects.toThrow(
+        TypeError,
+      );
+      await expect(repository.insert({ ...note(1, 1, 0), id: 1.5 })).rejects.toThrow(TypeError);
+      await expect(
+        repository.insert({ ...note(1, 1, 0), title: new Date(0) as unknown as string }),
+      ).rejects.toThrow(TypeError);
+      await expect(repository.list(1, { offset: -1, limit: 10 })).rejects.toThrow(RangeError);
+      expect(await repository.ownerOf(1.5)).toBeNull();
+      // Ids, tenants and versions that are not integers match nothing, as in memory.
+      await repository.insert(note(1, 1, 0));
+      expect(await repository.get(1, 1.5)).toBeNull();
+      expect(await repository.get(Number.NaN, 1)).toBeNull();
+      await expect(repository.remove(1, 1.5, 1)).rejects.toThrow(RecordMissingError);
+      await expect(repository.remove(1, 1, 1.5)).rejects.toThrow(VersionConflictError);
+      await expect(repository.update(note(1, 1, 1), 2 ** 40)).rejects.toThrow(VersionConflictError);
+      expect(await repository.list(0.5, ALL)).toEqual({ items: [], total_count: 0 });
+      expect(await repository.find(0.5, {}, ALL)).toEqual({ items: [], total_count: 0 });
+    });
+
+    it('lets exactly one of many writers on several processes win a version', async () => {
+      const { schema } = await context();
+      const repository = await fresh<Note>('ledger_responses');
+      await repository.insert(note(1, 1, 0));
+      const pools = [schemaPool(schema), schemaPool(schema), schemaPool(schema)];
+      try {
+        const writers = Array.from({ length: 24 }, (_, index) =>
+          postgresRepository<Note>(pools[index % 3] as (typeof pools)[number], { table: 'ledger_responses' }),
+        );
+        const outcomes = await Promise.allSettled(
+          writers.map((writer, index) => writer.update(note(1, 1, index + 1), 1)),
+        );
+        const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+        expect(won).toHaveLength(1);
+        for (const outcome of outcomes)
+          if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(VersionConflictError);
+        expect((await repository.get(1, 1))?.version).toBe(2);
+      } finally {
+        for (const pool of pools) await pool.end();
+      }
+    });
+
+    it('creates a keyed record once when many processes insert it at once', async () => {
+      const { schema } = await context();
+      await fresh<Note>('ledger_responses');
+      const pools = [schemaPool(schema), schemaPool(schema), schemaPool(schema)];
+      try {
+        const inserts = Array.from({ length: 24 }, (_, index) =>
+          postgresRepository<Note>(pools[index % 3] as (typeof pools)[number], {
+            table: 'ledger_responses',
+          }).insert(note(100 + index, 1, index), { key: 'batch-7:record-1' }),
+        );
+        const answers = await Promise.all(inserts);
+        expect(answers.filter((answer) => answer.created)).toHaveLength(1);
+        const winner = answers.find((answer) => answer.created)?.value.id;
+        expect(new Set(answers.map((answer) => answer.value.id))).toEqual(new Set([winner]));
+        // Same ids without a key: one stores it, the others get DuplicateRecordError.
+        const duplicates = await Promise.allSettled(
+          pools.map((pool) =>
+            postgresRepository<Note>(pool, { table: 'ledger_responses' }).insert(note(1, 1, 0)),
+          ),
+        );
+        expect(duplicates.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        for (const outcome of duplicates)
+          if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(DuplicateRecordError);
+      } finally {
+        for (const pool of pools) await pool.end();
+      }
+    });
+  });
+
+  describe('postgresStore', () => {
+    /** A record of `member` owned by tenant 5 (whatever owns it there), with every column set. */
+    const recordOf = (member: keyof Store, id: number): Record<string, unknown> => {
+      const record: Record<string, unknown> = { id, account_id: 5, group_id: 5, directory: 0, name: member };
+      if (member === 'accounts') record.id = 5;
+      for (const column of STORE_TABLES[member].columns) record[column] = `${column}-${String(id)}`;
+      return record;
+    };
+    const tenantOf = (member: keyof Store) => (member === 'peppolParticipants' ? 0 : 5);
+
+    it('stores every member on its own table, with its tenant, found by every indexed column', async () => {
+      const { pool } = await context();
+      const store = postgresStore(pool);
+      for (const member of Object.keys(STORE_TABLES) as (keyof Store)[]) {
+        await pool.query(`delete from ${STORE_TABLES[member].table}`);
+        const repository = store[member] as unknown as Repository<{ id: number }>;
+        const record = recordOf(member, 70) as { id: number };
+        await repository.insert(record);
+        const tenant = tenantOf(member);
+        expect(await repository.get(tenant, record.id), member).toEqual({ value: record, version: 1 });
+        expect(await repository.ownerOf(record.id), member).toBe(tenant);
+        expect((await repository.list(tenant === 5 ? 6 : 5, ALL)).total_count, member).toBe(0);
+        for (const column of STORE_TABLES[member].columns) {
+          expect(ids(await repository.find(tenant, { [column]: `${column}-70` }, ALL)), column).toEqual([
+            record.id,
+          ]);
+          expect(ids(await repository.find(tenant, { [column]: `${column}-71` }, ALL)), column).toEqual([]);
+        }
+      }
+      // Every member has a table of its own.
+      expect(new Set(Object.values(STORE_TABLES).map((table) => table.table)).size).toBe(19);
+    });
+
+    it('has every indexed column in the migrated tables, as a generated jsonb column with an index', async () => {
+      const { pool, schema } = await context();
+      for (const { table, columns } of Object.values(STORE_TABLES)) {
+        const { rows } = await pool.query<{ column_name: string; data_type: string }>(
+          `select column_name, data_type from information_schema.columns
+           where table_schema = $1 and table_name = $2 and is_generated = 'ALWAYS'`,
+          [schema, table],
+        );
+        expect(rows.map((row) => row.column_name).sort(), table).toEqual([...columns].sort());
+        expect(new Set(rows.map((row) => row.data_type)), table).toEqual(
+          new Set(columns.length ? ['jsonb'] : []),
+        );
+        const indexes = await pool.query<{ indexdef: string }>(
+          'select indexdef from pg_indexes where schemaname = $1 and tablename = $2',
+          [schema, table],
+        );
+        for (const column of columns)
+          expect(
+            indexes.rows.some(
+              (row) =>
+                row.indexdef.includes(`(account_id, ${column}, id)`) ||
+                row.indexdef.includes(`(account_id, "${column}", id)`),
+            ),
+            `${table}.${column}`,
+          ).toBe(true);
+      }
+    });
+  });
+
+  describe('migrate', () => {
+    it('applies every migration once, in one transaction per process, when several processes start together', async () => {
+      const schema = freshSchemaName();
+      const pools = [schemaPool('public'), schemaPool('public'), schemaPool('public'), schemaPool('public')];
+      try {
+        const results = await Promise.all(pools.map((pool) => migrate(pool, { schema })));
+        const applied = results.flatMap((result) => result.applied);
+        expect(applied).toEqual(MIGRATIONS.map((migration) => migration.id));
+        expect(results.filter((result) => result.applied.length > 0)).toHaveLength(1);
+        const pool = pools[0] as (typeof pools)[number];
+        const { rows } = await pool.query<{ id: number; name: string }>(
+          `select id, name from "${schema}".fiscalkit_migrations order by id`,
+        );
+        expect(rows).toEqual(MIGRATIONS.map(({ id, name }) => ({ id, name })));
+        expect(await migrate(pool, { schema })).toEqual({ applied: [] });
+        // The store works on the schema by name, whatever the connection's search_path.
+        const store = postgresStore(pool, { schema });
+        await store.contacts.insert(storedContact({ id: 9, account_id: 3 }));
+        expect((await store.contacts.get(3, 9))?.value).toEqual(storedContact({ id: 9, account_id: 3 }));
+        // And its tables are not in the connection's own schema.
+        const elsewhere = await pool.query("select to_regclass('contacts') as found");
+        expect(elsewhere.rows[0]).toEqual({ found: null });
+      } finally {
+        await (pools[0] as (typeof pools)[number]).query(`drop schema if exists "${schema}" cascade`);
+        for (const pool of pools) await pool.end();
+      }
+    });
+
+    it('applies only what is missing, and rolls back a migration that fails', async () => {
+      const { pool } = await context();
+      expect(await migrate(pool)).toEqual({ applied: [] });
+      const extra = [
+        ...MIGRATIONS,
+        { id: 90, name: 'good', sql: 'create table extra_good (id int)' },
+        { id: 91, name: 'bad', sql: 'create table extra_bad (id int); select 1/0' },
+      ];
+      await expect(migrate(pool, { migrations: extra })).rejects.toThrow(/division by zero/);
+      const { rows } = await pool.query(
+        "select to_regclass('extra_good') as good, to_regclass('extra_bad') as bad",
+      );
+      expect(rows[0]).toEqual({ good: null, bad: null });
+      await expect(
+        migrate(pool, {
+          migrations: [
+            { id: 2, name: 'b', sql: '' },
+            { id: 1, name: 'a', sql: '' },
+          ],
+        }),
+      ).rejects.toThrow(RangeError);
+    });
+  });
+});

@@ -9,6 +9,7 @@ import {
   listResponseHasMeta,
   REQUEST_ID_HEADER,
   requestIdHeaders,
+  wrapperNames,
   writeStatus,
 } from '../versions/protocol.js';
 import { KINDS, type ResourceKind } from '../versions/resourceKind.js';
@@ -93,17 +94,6 @@ function queryApplies(parameter: QueryParameter, version: ApiVersion): boolean {
   return true;
 }
 
-/**
- * The name a body wraps a resource in, and a list its entries in, in `version`: the kind's own, but
- * `client` / `clients` for a contact of the legacy version, as its resource was named (spec §2.3
- * "formerly client"; the contact routes write it so).
- */
-function namesOf(kind: ResourceKind, version: ApiVersion): { singular: string; plural: string } {
-  if (kind === 'contact' && !versionHas(version, 'contacts_replace_clients'))
-    return { singular: 'client', plural: 'clients' };
-  return { singular: kind, plural: KINDS[kind].plural };
-}
-
 function json(schema: JsonSchema): JsonSchema {
   return { 'application/json': { schema } };
 }
@@ -125,7 +115,7 @@ function page(plural: string, item: JsonSchema, meta = true): JsonSchema {
 
 function requestBodyOf(request: RequestBody, version: ApiVersion, components: OpenApiComponents): JsonSchema {
   if (request.body === 'resource') {
-    const { singular } = namesOf(request.kind, version);
+    const { singular } = wrapperNames(version, request.kind);
     return {
       required: true,
       description: `The ${request.kind.replaceAll('_', ' ')}, wrapped in \`${singular}\` (spec §4).`,
@@ -183,7 +173,7 @@ function successResponse(
   switch (response.answer) {
     case 'resource': {
       const schema = components.resource(response.kind);
-      const { singular } = namesOf(response.kind, version);
+      const { singular } = wrapperNames(version, response.kind);
       return [
         String(status),
         {
@@ -194,7 +184,7 @@ function successResponse(
       ];
     }
     case 'list': {
-      const { plural } = namesOf(response.kind, version);
+      const { plural } = wrapperNames(version, response.kind);
       return [
         '200',
         {

@@ -1,5 +1,6 @@
 import { API_VERSIONS, type ApiVersion } from './apiVersion.js';
 import { versionHas } from './behaviours.js';
+import { KINDS, type ResourceKind } from './resourceKind.js';
 
 /*
  * Per-version protocol facts as pure functions: status codes, headers, endpoints, list filters. The
@@ -314,4 +315,22 @@ export function effectiveContactId<T extends number | null | undefined>(
   return type === 'IssuedSimplifiedInvoice' && versionHas(version, 'simplified_invoice_ignores_contact_id')
     ? null
     : contactId;
+}
+
+/**
+ * The names a body wraps a resource in, and a list its entries in, in API `version`: the kind's own
+ * (`{"invoice": …}`, `{"invoices": […]}`, spec §4), but `client` / `clients` for a contact of the
+ * legacy version, as its resource was named then (spec §2.3 "formerly client", §9). The HTTP binding
+ * and the OpenAPI documents both ask this, so the wire and its description cannot disagree.
+ *
+ * @example
+ * ```ts
+ * wrapperNames('2025-01-01', 'contact'); // { singular: 'client', plural: 'clients' }
+ * wrapperNames('2026-04-20', 'contact'); // { singular: 'contact', plural: 'contacts' }
+ * ```
+ */
+export function wrapperNames(version: ApiVersion, kind: ResourceKind): { singular: string; plural: string } {
+  if (kind === 'contact' && !versionHas(version, 'contacts_replace_clients'))
+    return { singular: 'client', plural: 'clients' };
+  return { singular: kind, plural: KINDS[kind].plural };
 }

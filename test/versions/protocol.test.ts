@@ -14,6 +14,7 @@ import {
   VERSIONED_ENDPOINTS,
   type VersionedEndpoint,
   versionHasEndpoint,
+  wrapperNames,
   writeResponseHasBody,
   writeStatus,
 } from '../../src/versions/protocol.js';
@@ -169,4 +170,21 @@ describe('behaviours introduced by v2026-03-02 and v2025-10-13', () => {
     expect(behaviourIntroducedIn('contacts_replace_clients')).toBe('2025-10-13');
     expect(behaviourIntroducedIn('office_tin_matches_parent')).toBe('2026-04-20');
   });
+});
+
+describe('wrapperNames (spec §2.3 "formerly client", §4)', () => {
+  it.each(API_VERSIONS)(
+    '%s: a contact is a client only in the legacy version; other kinds keep their names',
+    (version) => {
+      const legacy = version === '2025-01-01';
+      expect(wrapperNames(version, 'contact')).toEqual(
+        legacy ? { singular: 'client', plural: 'clients' } : { singular: 'contact', plural: 'contacts' },
+      );
+      expect(wrapperNames(version, 'invoice')).toEqual({ singular: 'invoice', plural: 'invoices' });
+      expect(wrapperNames(version, 'tax_report_batch')).toEqual({
+        singular: 'tax_report_batch',
+        plural: 'tax_report_batches',
+      });
+    },
+  );
 });

@@ -7,17 +7,13 @@
  * legacy paths are mapped by `app.ts`, legacy fields by the versions chain, and the body wrapper is
  * `client` / `clients` in the legacy version (requests and responses), as its resource was named.
  */
-import { versionHas } from '../../../src/versions/behaviours.js';
+import { wrapperNames } from '../../../src/versions/protocol.js';
 import { serializeList } from '../../../src/versions/serialize.js';
 import { pageQuery, pathId, type RouteContext, resourceBody, send, sendJson } from '../wire.js';
 import type { Router } from './index.js';
 
 /** The wrapper names of a contact in the caller's version (spec §2.3: "formerly client"). */
-function names(c: RouteContext): { singular: string; plural: string } {
-  return versionHas(c.env.version, 'contacts_replace_clients')
-    ? { singular: 'contact', plural: 'contacts' }
-    : { singular: 'client', plural: 'clients' };
-}
+const names = (c: RouteContext) => wrapperNames(c.env.version, 'contact');
 
 const contactOf = (c: RouteContext) => pathId(c, 'id', 'contact');
 

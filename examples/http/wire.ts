@@ -39,10 +39,7 @@ export function fail(issues: readonly ValidationIssue[]): never {
  */
 export async function readJson(c: RouteContext): Promise<unknown> {
   const max = c.env.options.max_body_bytes;
-  const declared = Number(c.req.header('content-length') ?? '0'); // money-safe: a byte count
-  if (declared > max) throw tooLarge(max);
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength > max) throw tooLarge(max);
+  const bytes = await readBytes(c);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -55,7 +52,22 @@ export async function readJson(c: RouteContext): Promise<unknown> {
   return parsed.data;
 }
 
-function tooLarge(max: number): ApiError {
+/**
+ * The raw request body within the body limit (413 `request_too_large`): refused on a declared
+ * Content-Length over it before reading, and on the bytes read. (`app.ts` also caps the stream, for a
+ * body without Content-Length.) Every route that reads a body reads it through here or `readJson`.
+ */
+export async function readBytes(c: RouteContext): Promise<Uint8Array> {
+  const max = c.env.options.max_body_bytes;
+  const declared = Number(c.req.header('content-length') ?? '0'); // money-safe: a byte count
+  if (declared > max) throw bodyTooLarge(max);
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > max) throw bodyTooLarge(max);
+  return bytes;
+}
+
+/** The 413 of a body over `max` bytes (fiscalkit's `request_too_large`, issue #8). */
+export function bodyTooLarge(max: number): ApiError {
   return new ApiError('request_too_large', `the request body is larger than ${String(max)} bytes`);
 }
 

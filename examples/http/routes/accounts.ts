@@ -10,7 +10,7 @@
  */
 import { ApiError } from '../../../src/errors/ApiError.js';
 import type { LogoUpload } from '../../../src/service/accountLogo.js';
-import { pageQuery, pathId, type RouteContext, resourceBody, send, sendList } from '../wire.js';
+import { pageQuery, pathId, type RouteContext, readBytes, resourceBody, send, sendList } from '../wire.js';
 import type { Router } from './index.js';
 
 /** The account of a `/accounts/{account}…` path (404 `resource_missing` at `account` when not an id). */
@@ -155,18 +155,4 @@ async function readLogo(c: RouteContext): Promise<LogoUpload> {
     bytes: new Uint8Array(await part.arrayBuffer()),
     filename: part.name,
   };
-}
-
-/** The raw request body, within the body limit of every request (413 `request_too_large`, as `readJson`). */
-async function readBytes(c: RouteContext): Promise<Uint8Array> {
-  const max = c.env.options.max_body_bytes;
-  const declared = Number(c.req.header('content-length') ?? '0'); // money-safe: a byte count
-  if (declared > max) throw tooLarge(max);
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength > max) throw tooLarge(max);
-  return bytes;
-}
-
-function tooLarge(max: number): ApiError {
-  return new ApiError('request_too_large', `the request body is larger than ${String(max)} bytes`);
 }

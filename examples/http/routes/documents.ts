@@ -10,24 +10,10 @@
 import { ApiError } from '../../../src/errors/ApiError.js';
 import type { DocumentInput } from '../../../src/service/documents.js';
 import { parseJsonBody } from '../../../src/versions/jsonBody.js';
-import { fail, type RouteContext, readJson, requireEndpoint, sendJson } from '../wire.js';
+import { fail, type RouteContext, readBytes, readJson, requireEndpoint, sendJson } from '../wire.js';
 import type { Router } from './index.js';
 
 const XML_TYPE = /^(?:application|text)\/(?:[\w.+-]+\+)?xml$/;
-
-function tooLarge(max: number): ApiError {
-  return new ApiError('request_too_large', `the request body is larger than ${String(max)} bytes`);
-}
-
-/** The body's bytes, refusing more than the limit (413) before reading what a client declared. */
-async function readBytes(c: RouteContext): Promise<Uint8Array> {
-  const max = c.env.options.max_body_bytes;
-  const declared = Number(c.req.header('content-length') ?? '0'); // money-safe: a byte count
-  if (declared > max) throw tooLarge(max);
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength > max) throw tooLarge(max);
-  return bytes;
-}
 
 function firstCharacter(bytes: Uint8Array): string {
   for (const byte of bytes) {

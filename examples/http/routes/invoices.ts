@@ -13,7 +13,16 @@ import {
 } from '../../../src/service/invoiceAttachments.js';
 import { ownedAccount } from '../../../src/service/tenancy.js';
 import { invoiceListFilterSupport } from '../../../src/versions/protocol.js';
-import { fail, pathId, type RouteContext, readJson, resourceBody, send, sendList } from '../wire.js';
+import {
+  bodyTooLarge,
+  fail,
+  pathId,
+  type RouteContext,
+  readJson,
+  resourceBody,
+  send,
+  sendList,
+} from '../wire.js';
 import type { Router } from './index.js';
 
 /** The expandable fields asked for in `include` (spec §2.1, §2.5 rule 3); a bad name is 422. */
@@ -41,8 +50,7 @@ async function multipartUploads(c: RouteContext, many: boolean): Promise<Attachm
   const max = c.env.options.max_body_bytes;
   // money-safe: a byte count from a header, not an amount.
   const declared = Number(c.req.header('content-length') ?? '0');
-  const tooLarge = () =>
-    new ApiError('request_too_large', `the request body is larger than ${String(max)} bytes`);
+  const tooLarge = () => bodyTooLarge(max);
   if (declared > max) throw tooLarge();
   let form: FormData;
   try {

@@ -20,6 +20,7 @@ import {
   pageQuery,
   pathId,
   type RouteContext,
+  readBytes,
   readJson,
   requireEndpoint,
   resourceBody,
@@ -35,18 +36,6 @@ function isXmlType(type: string): boolean {
 
 function isJsonType(type: string): boolean {
   return type === 'application/json' || type.endsWith('+json');
-}
-
-/** The request body's bytes, within the binding's size limit (413 beyond, like `readJson`). */
-async function readBytes(c: RouteContext): Promise<Uint8Array> {
-  const max = c.env.options.max_body_bytes;
-  const tooLarge = () =>
-    new ApiError('request_too_large', `the request body is larger than ${String(max)} bytes`);
-  const declared = Number(c.req.header('content-length') ?? '0'); // money-safe: a byte count
-  if (declared > max) throw tooLarge();
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength > max) throw tooLarge();
-  return bytes;
 }
 
 /** Strict base64 (RFC 4648 §4, white space allowed between groups) → bytes; 400 at `file` otherwise. */

@@ -483,6 +483,7 @@ export {
   type RandomSource,
   RecordMissingError,
   type Repository,
+  type RetryOptions,
   type SchemaError,
   type SchemaValidator,
   type SchemaVerdict,
@@ -595,6 +596,12 @@ export {
   EDITABLE_INVOICE_STATES,
   type InvoiceService,
 } from './service/invoices.js';
+export {
+  isJobNotReady,
+  JobNotReadyError,
+  NOT_STORED_GRACE_MS,
+  notStoredYet,
+} from './service/jobNotReady.js';
 export {
   createLedgerService,
   LEDGER_SUBMISSION_JOB,

@@ -231,12 +231,25 @@ export interface Job {
   readonly payload: Readonly<Record<string, unknown>>;
   readonly key: string | null;
   readonly status: JobStatus;
-  /** How many times the job has been leased (1 on the first run). */
+  /**
+   * How many runs of the job count (1 on the first run): the leases, less the runs given back with
+   * `retry(…, {counted: false})`.
+   */
   readonly attempts: number;
   /** When the job may next be leased. */
   readonly run_at: number;
   /** The error of the last failed attempt, or null. */
   readonly last_error: string | null;
+}
+
+/** Options of {@link JobQueue.retry}. */
+export interface RetryOptions {
+  /** When the job may be leased again (ms since the epoch). */
+  run_at: number;
+  /** Why the run failed; stored as the job's `last_error`. */
+  error: string;
+  /** Whether the run spends an attempt; default true. */
+  counted?: boolean;
 }
 
 /** A worker's hold on a job until `expires_at`; after that the job can be leased again (a crashed worker). */
@@ -277,7 +290,13 @@ export interface JobQueue {
    */
   extend(lease: Lease, options: { now: number; lease_ms: number }): Promise<Lease>;
   complete(lease: Lease): Promise<void>;
-  retry(lease: Lease, options: { run_at: number; error: string }): Promise<void>;
+  /**
+   * Puts the job back for `run_at`, with `error` as its `last_error`. `counted: false` gives the run's
+   * attempt back (`attempts` − 1): the run found its job not ready — the resource it works on not
+   * stored yet — which says nothing of whether the job can succeed, so it must not spend the
+   * handler's retries (see `JobNotReadyError`).
+   */
+  retry(lease: Lease, options: RetryOptions): Promise<void>;
   fail(lease: Lease, options: { error: string }): Promise<void>;
   get(id: number): Promise<Job | null>;
 }

@@ -21,6 +21,7 @@ import { siiTitularIssues } from '../sii/recordIssues.js';
 import { type ApiVersion, LATEST_API_VERSION } from '../versions/apiVersion.js';
 import { normalizeRequest } from '../versions/normalize.js';
 import type { EventPublisher } from './events.js';
+import { notStoredYet } from './jobNotReady.js';
 import { siiTitularOf } from './siiTitular.js';
 import {
   checkSiiRecord,
@@ -109,9 +110,10 @@ export function createTaxReportBatchService(
       };
       // The job first, then the records: a crash in between leaves a job that finds no batch (and
       // ends), never an `accepted` batch that no job will ever process.
+      // `queued_at`: how long a worker that finds no batch yet keeps looking (jobNotReady.ts).
       await ports.jobs.enqueue({
         kind: TAX_REPORT_BATCH_JOB,
-        payload: { account_id, batch_id: id },
+        payload: { account_id, batch_id: id, queued_at: ports.clock.now() },
         key: `${TAX_REPORT_BATCH_JOB}:${String(id)}`,
       });
       await ports.store.taxReportBatchInputs.insert(input);
@@ -393,9 +395,10 @@ export function taxReportBatchHandler(ports: Ports, events: EventPublisher): Job
     async run(job, context) {
       const { account_id, batch_id } = payload(job);
       let batch = await ports.store.taxReportBatches.get(account_id, batch_id);
-      // The job is queued before the batch is stored (see `create`): not there yet is retried, and a
-      // batch that never comes (the POST failed) ends the job when its attempts are spent.
-      if (batch === null) throw new Error(`tax report batch ${String(batch_id)} is not stored (yet)`);
+      // The job is queued before the batch is stored (see `create`): not there yet is looked at again
+      // soon without spending an attempt, and a batch that never comes (the POST failed) ends the job.
+      if (batch === null)
+        throw notStoredYet(`tax report batch ${String(batch_id)}`, job.payload.queued_at, ports.clock.now());
       if (batch.value.status === 'finished' || batch.value.status === 'failed') {
         await republish(events, batch.value);
         return undefined;

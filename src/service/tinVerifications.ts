@@ -23,6 +23,7 @@ import {
   type Versioned,
 } from '../ports.js';
 import type { EventPublisher } from './events.js';
+import { notStoredYet } from './jobNotReady.js';
 import { exponentialBackoff, type JobHandler } from './worker.js';
 
 /** The job kind of a TIN verification. */
@@ -84,10 +85,11 @@ export function createTinVerificationService(ports: Ports): TinVerificationServi
           : { notify_account_ids: [...options.notify_account_ids] }),
       };
       // The job first, then the record: a crash in between leaves a job that finds nothing (and ends),
-      // never a `pending` verification that no job will ever finish.
+      // never a `pending` verification that no job will ever finish. `queued_at` tells a worker that
+      // leases the job before the record is stored how long to keep looking (jobNotReady.ts).
       await ports.jobs.enqueue({
         kind: TIN_VERIFICATION_JOB,
-        payload: { account_id, id },
+        payload: { account_id, id, queued_at: ports.clock.now() },
         key: `${TIN_VERIFICATION_JOB}:${String(id)}`,
       });
       await ports.store.tinVerifications.insert(verification);
@@ -237,9 +239,10 @@ export function tinVerificationHandler(ports: Ports, events: EventPublisher): Jo
     async run(job) {
       const { account_id, id } = payload(job);
       const stored = await ports.store.tinVerifications.get(account_id, id);
-      // The job is queued before the record is stored (see `create`): not there yet is retried, and
-      // a record that never comes (the POST failed) ends the job when its attempts are spent.
-      if (stored === null) throw new Error(`TIN verification ${String(id)} is not stored (yet)`);
+      // The job is queued before the record is stored (see `create`): not there yet is looked at again
+      // soon without spending an attempt, and a record that never comes (the POST failed) ends the job.
+      if (stored === null)
+        throw notStoredYet(`TIN verification ${String(id)}`, job.payload.queued_at, ports.clock.now());
       if (stored.value.status !== 'pending') {
         await announce(events, stored.value, { id, status: stored.value.status });
         return undefined;

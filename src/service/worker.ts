@@ -1,5 +1,6 @@
 import type { Clock, Job, JobQueue, Lease } from '../ports.js';
 import { LeaseLostError } from '../ports.js';
+import { isJobNotReady } from './jobNotReady.js';
 
 /** What a running job can ask of its worker. */
 export interface JobContext {
@@ -77,7 +78,9 @@ function describe(error: unknown): string {
  * A worker over `jobs` (issue #7: "job queue (enqueue, lease, complete, retry with backoff;
  * at-least-once)"). Each run: lease a due job, run its handler, then complete it, or — when the
  * handler threw — retry it after the handler's backoff, or give up (`giveUp`, then `fail`) when the
- * attempts are spent or the error is not retryable. A lease lost to another worker (this one was too
+ * attempts are spent or the error is not retryable. A run that found its job not ready
+ * (`JobNotReadyError`: the resource not stored yet) is put back for the error's short wait without
+ * spending an attempt. A lease lost to another worker (this one was too
  * slow) drops the result silently: the other worker owns the job. `runNext` never rejects because a
  * job failed; only a queue that cannot lease makes it reject.
  *
@@ -103,9 +106,16 @@ export function createWorker(
    */
   async function afterFailure(lease: Lease, handler: JobHandler, error: unknown): Promise<void> {
     const now = ports.clock.now();
-    // money-safe: instants and delays in milliseconds.
-    const later = now + handler.retryDelay(lease.job.attempts, error);
     try {
+      if (isJobNotReady(error)) {
+        // The job came before its resource (jobNotReady.ts): look again soon, spending no attempt.
+        // money-safe: an instant in milliseconds.
+        const soon = now + error.retry_in_ms;
+        await ports.jobs.retry(lease, { run_at: soon, error: describe(error), counted: false });
+        return;
+      }
+      // money-safe: instants and delays in milliseconds.
+      const later = now + handler.retryDelay(lease.job.attempts, error);
       if (lease.job.attempts < handler.max_attempts && retryable(error)) {
         await ports.jobs.retry(lease, { run_at: later, error: describe(error) });
         return;

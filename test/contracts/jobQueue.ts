@@ -220,6 +220,30 @@ export function describeJobQueueContract(
       expect(await rejection(queue.complete(lease))).toBeInstanceOf(LeaseLostError);
     });
 
+    it('retries a job without counting the run when told counted: false', async () => {
+      const { queue, clock } = await make();
+      const now = clock.now();
+      const { job } = await queue.enqueue({ kind: 'a', payload: {} });
+      const first = await queue.lease({ now, lease_ms: LEASE_MS });
+      if (first === null) throw new Error('expected a lease');
+      await queue.retry(first, { run_at: now + 10, error: 'not stored yet', counted: false });
+      expect(await queue.get(job.id)).toMatchObject({
+        status: 'queued',
+        attempts: 0,
+        run_at: now + 10,
+        last_error: 'not stored yet',
+      });
+      const second = await queue.lease({ now: now + 10, lease_ms: LEASE_MS });
+      expect(second?.job).toMatchObject({ id: job.id, attempts: 1 });
+      if (second === null) throw new Error('expected a lease');
+      await queue.retry(second, { run_at: now + 20, error: 'census down', counted: true });
+      expect(await queue.get(job.id)).toMatchObject({ attempts: 1 });
+      expect(
+        await rejection(queue.retry(first, { run_at: now, error: 'late', counted: false })),
+      ).toBeInstanceOf(LeaseLostError);
+      expect(await queue.get(job.id)).toMatchObject({ attempts: 1, last_error: 'census down' });
+    });
+
     it('fails a job for good: dead, with the error, never leased again', async () => {
       const { queue, clock } = await make();
       const { job } = await queue.enqueue({ kind: 'a', payload: {} });

@@ -460,7 +460,39 @@ describe('batches against a changing world (review findings)', () => {
       await fiscalkit.worker.drain();
       ports.clock.advance(60_000);
     }
-    expect(await ports.jobs.get(1)).toMatchObject({ kind: 'tax_report_batch', status: 'dead' });
+    // Looked for, without spending attempts, until the grace ran out; then ended at once.
+    expect(await ports.jobs.get(1)).toMatchObject({
+      kind: 'tax_report_batch',
+      status: 'dead',
+      attempts: 1,
+      last_error: expect.stringMatching(/was never stored/),
+    });
     expect((await ports.events.list(ACCOUNT, { offset: 0, limit: 10 })).total_count).toBe(0);
+  });
+
+  it('a worker that leases the job before the batch is stored looks again soon, spending no attempt (issue #10)', async () => {
+    const { ports, fiscalkit } = await engines();
+    // A worker of another process leases the job in the gap between the POST's two writes.
+    const insert = ports.store.taxReportBatches.insert.bind(ports.store.taxReportBatches);
+    let early = 0;
+    ports.store.taxReportBatches.insert = async (value, options) => {
+      early = await fiscalkit.worker.drain();
+      return insert(value, options);
+    };
+    const { batch_id } = await fiscalkit.taxReportBatches.create(ACCOUNT, { tax_reports: records(3) });
+    expect(early).toBe(1);
+    const waiting = await ports.jobs.get(1);
+    expect(waiting).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      run_at: ports.clock.now() + 10,
+      last_error: expect.stringMatching(/is not stored yet/),
+    });
+    expect(await fiscalkit.worker.drain()).toBe(0);
+    ports.clock.advance(10);
+    await fiscalkit.worker.drain();
+    expect(await ports.jobs.get(1)).toMatchObject({ status: 'done', attempts: 1 });
+    const batch = await fiscalkit.taxReportBatches.get(ACCOUNT, batch_id);
+    expect([batch.status, batch.succeeded_count]).toEqual(['finished', 3]);
   });
 });

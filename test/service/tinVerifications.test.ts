@@ -341,3 +341,60 @@ describe('census answers that say nothing', () => {
     expect(ports.census.calls).toHaveLength(2);
   });
 });
+
+describe('a job that comes before its verification (issue #10)', () => {
+  it('is looked at again soon, spending none of the census retries, and finishes once the record is stored', async () => {
+    const { ports, fiscalkit } = await engines({ census: { entries: CENSUS } });
+    const insert = ports.store.tinVerifications.insert.bind(ports.store.tinVerifications);
+    let delay = 0;
+    ports.store.tinVerifications.insert = async (value, options) => {
+      // A worker of another process leases the job between the POST's two writes, twice.
+      await fiscalkit.worker.drain();
+      ports.clock.advance(100);
+      await fiscalkit.worker.drain();
+      const job = await ports.jobs.get(1);
+      delay = (job?.run_at ?? 0) - ports.clock.now();
+      return insert(value, options);
+    };
+    const { id } = await fiscalkit.tinVerifications.create(ACCOUNT, {
+      country: 'es',
+      body: [{ tin: 'B12345674', name: 'Acme' }],
+    });
+    // The second look came 100 ms after queuing: it waits half of that.
+    expect(delay).toBe(50);
+    expect(await ports.jobs.get(1)).toMatchObject({ status: 'queued', attempts: 0 });
+    // Now the census fails five times: all six counted runs are still there to spend.
+    ports.census.failNext(5);
+    for (let i = 0; i < 8; i += 1) {
+      ports.clock.advance(300_000);
+      await fiscalkit.worker.drain();
+    }
+    expect((await fiscalkit.tinVerifications.get(ACCOUNT, id)).status).toBe('success');
+    expect(await ports.jobs.get(1)).toMatchObject({ status: 'done', attempts: 6 });
+  });
+
+  it('ends without a trace when the POST failed after queuing it', async () => {
+    const { ports, fiscalkit } = await engines({ census: { entries: CENSUS } });
+    ports.store.tinVerifications.insert = async () => {
+      throw new Error('disk full');
+    };
+    await expect(
+      fiscalkit.tinVerifications.create(ACCOUNT, { country: 'es', body: [{ tin: 'B12345674', name: 'x' }] }),
+    ).rejects.toThrow('disk full');
+    let runs = 0;
+    for (let i = 0; i < 100 && (await ports.jobs.get(1))?.status !== 'dead'; i += 1) {
+      runs += await fiscalkit.worker.drain();
+      ports.clock.advance(5_000);
+    }
+    const job = await ports.jobs.get(1);
+    expect(job).toMatchObject({
+      status: 'dead',
+      attempts: 1,
+      last_error: expect.stringMatching(/never stored/),
+    });
+    // Every look but the last fell within the 5-minute grace.
+    expect(runs).toBe(61);
+    expect(ports.census.calls).toHaveLength(0);
+    expect((await ports.events.list(ACCOUNT, { offset: 0, limit: 10 })).total_count).toBe(0);
+  });
+});

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock, memoryJobQueue } from '../../src/adapters/memory/index.js';
 import type { Job } from '../../src/ports.js';
+import { JobNotReadyError } from '../../src/service/jobNotReady.js';
 import { createWorker, exponentialBackoff, type JobHandler } from '../../src/service/worker.js';
 
 function handler(
@@ -70,6 +71,35 @@ describe('createWorker', () => {
       attempts: 3,
       last_error: 'Error: store down',
     });
+  });
+
+  it('puts back a job that is not ready for the error’s wait, spending none of its attempts', async () => {
+    const { clock, jobs } = setup();
+    let runs = 0;
+    const waiting = handler({
+      max_attempts: 1,
+      run: async () => {
+        runs += 1;
+        if (runs <= 3) throw new JobNotReadyError('the record is not stored yet', 25);
+      },
+    });
+    const worker = createWorker({ jobs, clock }, [waiting]);
+    const { job } = await jobs.enqueue({ kind: 'k', payload: {} });
+    await worker.drain();
+    expect(await jobs.get(job.id)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      run_at: clock.now() + 25,
+      last_error: 'JobNotReadyError: the record is not stored yet',
+    });
+    for (let i = 0; i < 3; i += 1) {
+      clock.advance(25);
+      await worker.drain();
+    }
+    // Three looks, then a run: one attempt counted, within max_attempts 1, nothing given up.
+    expect(runs).toBe(4);
+    expect(waiting.gaveUp).toEqual([]);
+    expect(await jobs.get(job.id)).toMatchObject({ status: 'done', attempts: 1 });
   });
 
   it('gives up at once on an error that says retrying cannot help', async () => {

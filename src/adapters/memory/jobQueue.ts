@@ -12,6 +12,7 @@ import {
   type Lease,
   LeaseLostError,
   type LeaseOptions,
+  type RetryOptions,
 } from '../../ports.js';
 import { MinHeap } from './heap.js';
 import { snapshot } from './snapshot.js';
@@ -58,7 +59,8 @@ function checkInstant(what: string, value: number): void {
  * - `lease` takes the due job with the smallest `run_at`, then the smallest id: a `queued` job with
  *   `run_at ≤ now`, or a `leased` one whose lease expired (`expires_at ≤ now`: its worker is presumed
  *   dead). The job becomes `leased`, `attempts` + 1, with a new token, until `now + lease_ms`.
- * - `complete` (→ `done`), `retry` (→ `queued` at `run_at`, with `last_error`) and `fail` (→ `dead`,
+ * - `complete` (→ `done`), `retry` (→ `queued` at `run_at`, with `last_error`; `counted: false`
+ *   gives the attempt back) and `fail` (→ `dead`,
  *   never leased again) need the job's current lease: with any other (taken over after expiry, or
  *   already used) they throw {@link LeaseLostError}. A lease that expired but was not taken over still
  *   holds.
@@ -223,7 +225,7 @@ export function memoryJobQueue(options: MemoryJobQueueOptions): JobQueue {
       settle(slot, { ...slot.job, status: 'done' });
     },
 
-    async retry(lease: Lease, retryOptions: { run_at: number; error: string }) {
+    async retry(lease: Lease, retryOptions: RetryOptions) {
       checkInstant('run_at', retryOptions.run_at);
       const slot = held(lease);
       settle(slot, {
@@ -231,6 +233,8 @@ export function memoryJobQueue(options: MemoryJobQueueOptions): JobQueue {
         status: 'queued',
         run_at: retryOptions.run_at,
         last_error: retryOptions.error,
+        // money-safe: a run counter.
+        attempts: retryOptions.counted === false ? slot.job.attempts - 1 : slot.job.attempts,
       });
       makeReady(slot);
     },

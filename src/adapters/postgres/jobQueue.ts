@@ -25,6 +25,7 @@ import {
   type Lease,
   LeaseLostError,
   type LeaseOptions,
+  type RetryOptions,
 } from '../../ports.js';
 import { decodeJson, encodeJson } from './json.js';
 import { statement } from './statements.js';
@@ -180,6 +181,7 @@ function expiry(now: number, lease_ms: number): number {
  *   fresh random token until `now + lease_ms`, `attempts` + 1. Two workers never get the same job:
  *   the second one's lock either skips the row or, once the first commits, re-checks it and finds it
  *   no longer due.
+ * - `retry` with `counted: false` takes the lease's attempt back (`attempts` − 1).
  * - `extend`, `complete`, `retry` and `fail` update the job only where it still carries the lease's
  *   token; no row updated means the lease was taken over (or already spent): {@link LeaseLostError}.
  *   A lease that expired but was not taken over still holds, as in memory.
@@ -223,7 +225,7 @@ RETURNING ${COLUMNS}`;
     complete: `UPDATE ${table} SET status = 'done', lease_token = NULL, leased_until = NULL
       WHERE id = $1 AND lease_token = $2`,
     retry: `UPDATE ${table} SET status = 'queued', run_at = $3, last_error = $4, lease_token = NULL,
-      leased_until = NULL WHERE id = $1 AND lease_token = $2`,
+      leased_until = NULL, attempts = attempts - $5 WHERE id = $1 AND lease_token = $2`,
     fail: `UPDATE ${table} SET status = 'dead', last_error = $3, lease_token = NULL, leased_until = NULL
       WHERE id = $1 AND lease_token = $2`,
   };
@@ -318,9 +320,10 @@ RETURNING ${COLUMNS}`;
       await settle(lease, sql.complete, []);
     },
 
-    async retry(lease: Lease, retryOptions: { run_at: number; error: string }) {
+    async retry(lease: Lease, retryOptions: RetryOptions) {
       checkInstant('run_at', retryOptions.run_at);
-      await settle(lease, sql.retry, [retryOptions.run_at, retryOptions.error]);
+      const takenBack = retryOptions.counted === false ? 1 : 0;
+      await settle(lease, sql.retry, [retryOptions.run_at, retryOptions.error, takenBack]);
     },
 
     async fail(lease: Lease, failOptions: { error: string }) {

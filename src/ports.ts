@@ -82,6 +82,12 @@ export interface Clock {
  */
 export interface IdGenerator {
   next(kind: string): Promise<number>;
+  /**
+   * `count` ids of `kind` at once, increasing, as `count` calls of `next` would give them: one round
+   * trip instead of `count` for a generator behind a database (an invoice's lines). Optional: the
+   * service falls back to `next` (`nextIds`).
+   */
+  nextMany?(kind: string, count: number): Promise<number[]>;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { INVOICE_EXPANDABLE_FIELDS } from '../model/listQuery.js';
 import type { ApiVersion } from '../versions/apiVersion.js';
-import { versionHas } from '../versions/behaviours.js';
 import { fieldsOf } from '../versions/fieldsOf.js';
 import {
   createdStatus,
@@ -12,7 +11,7 @@ import {
   wrapperNames,
   writeStatus,
 } from '../versions/protocol.js';
-import { KINDS, type ResourceKind } from '../versions/resourceKind.js';
+import { KINDS } from '../versions/resourceKind.js';
 import type { OpenApiComponents } from './components.js';
 import type { Endpoint, QueryParameter, RequestBody, ResponseBody } from './endpoints.js';
 import { ERROR_RESPONSE_NAMES, type ErrorStatus } from './errorResponses.js';

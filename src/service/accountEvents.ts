@@ -2,7 +2,7 @@ import type { AccountEvent, AccountEventKind } from '../model/accountEvent.js';
 import { instantFromMillis } from '../model/instant.js';
 import type { PageRequest, Ports } from '../ports.js';
 import type { Caller } from './caller.js';
-import { ownedAccount } from './tenancy.js';
+import { requireOwnedAccount } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 
 /** What happened, for {@link recordAccountEvent}. */
@@ -55,7 +55,7 @@ export interface AccountEventService {
 export function createAccountEventService(ports: Ports): AccountEventService {
   return {
     async list(caller, account_id, page) {
-      await ownedAccount(ports, caller, account_id);
+      await requireOwnedAccount(ports, caller, account_id);
       const found = await ports.store.accountEvents.list(account_id, page);
       return { items: found.items.map((item) => item.value), total_count: found.total_count };
     },

@@ -22,7 +22,7 @@ import {
 } from './accountWrites.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
-import { activeAccount, activeRecord, ownedAccount, ownedRecord } from './tenancy.js';
+import { activeAccount, activeRecord, ownedRecord, requireOwnedAccount } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 
 /**
@@ -139,7 +139,7 @@ export function createBankAccountService(ports: Ports, _deps: ServiceDeps): Bank
 
   return {
     async list(caller, account_id, page) {
-      await ownedAccount(ports, caller, account_id);
+      await requireOwnedAccount(ports, caller, account_id);
       return pageValues(await repository.list(account_id, checkedPage(page)));
     },
 

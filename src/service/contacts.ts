@@ -20,7 +20,7 @@ import {
 } from './accountWrites.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
-import { activeAccount, activeRecord, ownedAccount, ownedRecord } from './tenancy.js';
+import { activeAccount, activeRecord, ownedRecord, requireOwnedAccount } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 
 /** The use cases of contacts and offices (spec §2.3, §4.5). Every one takes the caller first. */
@@ -189,7 +189,7 @@ export function createContactService(ports: Ports, _deps: ServiceDeps): ContactS
 
   return {
     async list(caller, account_id, page) {
-      await ownedAccount(ports, caller, account_id);
+      await requireOwnedAccount(ports, caller, account_id);
       return pageValues(await repository.list(account_id, checkedPage(page)));
     },
 

@@ -13,7 +13,7 @@ import { recordAccountEvent } from './accountEvents.js';
 import { checkedPage } from './accountWrites.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
-import { activeAccount, ownedAccount, ownedRecord } from './tenancy.js';
+import { activeAccount, ownedRecord, requireOwnedAccount } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 
 /**
@@ -148,7 +148,7 @@ export function createDespatchAdviceService(ports: Ports, _deps: ServiceDeps): D
   const repository = ports.store.despatchAdvices;
   return {
     async list(caller, account_id, page) {
-      await ownedAccount(ports, caller, account_id);
+      await requireOwnedAccount(ports, caller, account_id);
       const found = await repository.list(account_id, checkedPage(page));
       return { items: found.items.map((item) => item.value), total_count: found.total_count };
     },

@@ -2,6 +2,7 @@ import type { InvoiceUpdate } from '../model/invoice.js';
 import type { InvoiceLine, InvoiceLinePatch } from '../model/invoiceLine.js';
 import type { InvoiceReference, InvoiceReferenceWrite } from '../model/invoiceReference.js';
 import type { IdGenerator } from '../ports.js';
+import { nextIds } from './nextIds.js';
 
 /** The lines of an invoice after a request, and where each came from in it. */
 export interface MergedLines {
@@ -44,18 +45,21 @@ export async function mergeLines(
   const param = (index: number) => `invoice_lines_attributes[${String(index)}]`;
   const storedById = new Map(stored.map((line) => [line.id, line]));
   if (mode === 'replace') {
-    const lines: InvoiceLine[] = [];
-    const line_params: string[] = [];
-    for (const [index, line] of sent.entries()) {
-      if (line._destroy === true) continue;
-      const id = line.id !== undefined && line.id !== null && storedById.has(line.id) ? line.id : null;
-      lines.push({
-        ...(fieldsOf(line) as Omit<InvoiceLine, 'id'>),
-        id: id ?? (await ids.next('invoice_line')),
-      });
-      line_params.push(param(index));
-    }
-    return { lines, line_params };
+    const kept = sent.flatMap((line, index) => (line._destroy === true ? [] : [{ line, index }]));
+    const keptId = ({ line }: { line: InvoiceLinePatch }) =>
+      line.id !== undefined && line.id !== null && storedById.has(line.id) ? line.id : null;
+    // Every new line's id in one go (one round trip to a database sequence), in the order sent.
+    const fresh = await nextIds(ids, 'invoice_line', kept.filter((entry) => keptId(entry) === null).length);
+    let taken = 0;
+    const lines = kept.map((entry) => {
+      let id = keptId(entry);
+      if (id === null) {
+        id = fresh[taken] as number;
+        taken += 1; // money-safe: a counter.
+      }
+      return { ...(fieldsOf(entry.line) as Omit<InvoiceLine, 'id'>), id };
+    });
+    return { lines, line_params: kept.map(({ index }) => param(index)) };
   }
   const edits = new Map<number, { line: InvoiceLinePatch; index: number }>();
   const added: { line: InvoiceLinePatch; index: number }[] = [];
@@ -75,9 +79,10 @@ export async function mergeLines(
       line_params.push(param(edit.index));
     }
   }
-  for (const { line, index } of added) {
-    if (line._destroy === true) continue;
-    lines.push({ ...(fieldsOf(line) as Omit<InvoiceLine, 'id'>), id: await ids.next('invoice_line') });
+  const adding = added.filter(({ line }) => line._destroy !== true);
+  const fresh = await nextIds(ids, 'invoice_line', adding.length);
+  for (const [position, { line, index }] of adding.entries()) {
+    lines.push({ ...(fieldsOf(line) as Omit<InvoiceLine, 'id'>), id: fresh[position] as number });
     line_params.push(param(index));
   }
   return { lines, line_params };
@@ -122,19 +127,19 @@ export async function mergeReferences(
         reference_type: edit.reference_type ?? reference.reference_type,
       });
   }
-  for (const reference of added) {
-    if (
-      reference._destroy === true ||
-      reference.reference_type === undefined ||
-      reference.reference_type === null
-    )
-      continue;
+  const adding = added.filter(
+    (reference) =>
+      reference._destroy !== true &&
+      reference.reference_type !== undefined &&
+      reference.reference_type !== null,
+  );
+  const fresh = await nextIds(ids, 'invoice_reference', adding.length);
+  for (const [position, reference] of adding.entries())
     references.push({
       ...fieldsOf(reference),
-      id: await ids.next('invoice_reference'),
-      reference_type: reference.reference_type,
+      id: fresh[position] as number,
+      reference_type: reference.reference_type as InvoiceReference['reference_type'],
     });
-  }
   return references;
 }
 

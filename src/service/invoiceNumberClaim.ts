@@ -28,7 +28,11 @@ import {
  * A write that gives way is undone (see `giveWay`) and answered 422 `parameter_taken`.
  */
 export interface NumberClaim {
-  /** Which write holds the claim (`ports.ids.next('number_claim')`). */
+  /**
+   * Which write holds the claim: 48 random bits (`ports.random`). Only compared for equality, between
+   * writes of one invoice within the claim's minute, so chance cannot make two equal; random rather
+   * than from a sequence, which would cost every write a round trip to the database.
+   */
   token: number;
   /** `pending` until confirmed (the claim is then removed); `lost` when another write won. */
   state: 'pending' | 'lost';
@@ -107,7 +111,10 @@ export function numberKeyChanged(stored: Invoice, next: Invoice): boolean {
  * ```
  */
 export async function pendingClaim(ports: Ports): Promise<NumberClaim> {
-  return { token: await ports.ids.next('number_claim'), state: 'pending', at: ports.clock.now() };
+  const bytes = ports.random.bytes(6);
+  // money-safe: 48 bits assembled into a safe integer, an identity token.
+  const token = bytes.reduce((value, byte) => value * 256 + byte, 0);
+  return { token, state: 'pending', at: ports.clock.now() };
 }
 
 /** The claim an invoice shows others: null when settled, or when its request died long ago. */

@@ -46,7 +46,7 @@ import {
   withoutClaim,
 } from './invoiceNumberClaim.js';
 import { refuseIfReported } from './invoiceTaxReportGuard.js';
-import { activeAccount, activeRecord, ownedAccount, ownedRecord, resourceMissing } from './tenancy.js';
+import { activeAccount, activeRecord, ownedRecord, requireOwnedAccount, resourceMissing } from './tenancy.js';
 
 /** A page of invoices with the query's paging, for the list response's `meta` (spec §2.1). */
 export interface InvoicePage {
@@ -405,7 +405,7 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
 
   return {
     async list(caller, account_id, query) {
-      await ownedAccount(ports, caller, account_id);
+      await requireOwnedAccount(ports, caller, account_id);
       const parsed = parseInvoiceListQuery(query);
       if (!parsed.success) throw apiErrorFromIssues(parsed.issues);
       const { type, offset, limit } = parsed.data;
@@ -435,13 +435,13 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
       if (!checked.success) throw apiErrorFromIssues(checked.issues);
       const request = checked.data;
       const type = request.type ?? 'IssuedInvoice';
-      const id = await ports.ids.next('invoice');
-      const { lines, line_params } = await mergeLines(
-        ports.ids,
-        request.invoice_lines_attributes,
-        [],
-        'replace',
-      );
+      // The invoice's id and its lines' and references' ids asked together: a database-backed id
+      // generator serves them in one round trip (postgresIds).
+      const [id, { lines, line_params }, invoice_references] = await Promise.all([
+        ports.ids.next('invoice'),
+        mergeLines(ports.ids, request.invoice_lines_attributes, [], 'replace'),
+        mergeReferences(ports.ids, request.invoice_references, []),
+      ]);
       const draft = {
         ...(sentFields(request) as Partial<Invoice>),
         id,
@@ -459,7 +459,7 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
         contact_iban: null,
         contact_bic: null,
         lines,
-        invoice_references: await mergeReferences(ports.ids, request.invoice_references, []),
+        invoice_references,
         total: '0',
         payable_amount: '0',
         remittance_reference: null,

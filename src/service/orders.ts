@@ -11,7 +11,7 @@ import { recordAccountEvent } from './accountEvents.js';
 import { checkedPage } from './accountWrites.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
-import { activeAccount, activeRecord, ownedAccount, ownedRecord, resourceMissing } from './tenancy.js';
+import { activeAccount, activeRecord, ownedRecord, requireOwnedAccount, resourceMissing } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 
 /**
@@ -121,7 +121,7 @@ export function createOrderService(ports: Ports, _deps: ServiceDeps): OrderServi
   const repository = ports.store.orders;
   return {
     async list(caller, account_id, page) {
-      await ownedAccount(ports, caller, account_id);
+      await requireOwnedAccount(ports, caller, account_id);
       const found = await repository.list(account_id, checkedPage(page));
       return { items: found.items.map((item) => item.value), total_count: found.total_count };
     },

@@ -73,7 +73,13 @@ import {
 } from './taxReportKsef.js';
 import { attachToOpenLedger, detachFromPendingLedger, ledgerHolding } from './taxReportLedgers.js';
 import { checkSiiRecord, siiLedgerFields, siiLedgerKey, storedSiiTaxReport } from './taxReportSii.js';
-import { activeAccount, activeRecord, ownedAccount, ownedRecord, requireActiveAccount } from './tenancy.js';
+import {
+  activeAccount,
+  activeRecord,
+  ownedRecord,
+  requireActiveAccount,
+  requireOwnedAccount,
+} from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 
 /** An uploaded tax authority document (spec §4.2 import endpoints): the XML, bytes or text. */
@@ -692,7 +698,7 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
     },
 
     async list(caller, account_id, page, filters = {}) {
-      await ownedAccount(ports, caller, account_id);
+      await requireOwnedAccount(ports, caller, account_id);
       const where = listWhere(filters);
       const checked = checkedPage(page);
       const found =

@@ -26,7 +26,51 @@ export function resourceMissing(what: string, id: number | string, param: string
  */
 export async function ownsAccount(ports: Ports, caller: Caller, account_id: number): Promise<boolean> {
   if (!Number.isSafeInteger(account_id)) return false;
-  return (await ports.store.accountGroups.get(caller.group_id, account_id)) !== null;
+  const known = knownMemberships(ports);
+  const key = `${String(caller.group_id)}:${String(account_id)}`;
+  if (known.has(key)) return true;
+  const owns = (await ports.store.accountGroups.get(caller.group_id, account_id)) !== null;
+  if (owns) {
+    if (known.size >= MAX_KNOWN_MEMBERSHIPS) known.clear();
+    known.add(key);
+  }
+  return owns;
+}
+
+/**
+ * Memberships (group, account) already read, per store. A membership is stored with its account and
+ * never removed or changed — DELETE /accounts/{account} archives the account (spec §4.4) and no
+ * endpoint moves an account to another group — so a "yes" stays true for ever, in every process, and
+ * every request after the first of a group on an account skips that read. A "no" is never
+ * remembered: the account may be created the next moment.
+ */
+const membershipsByStore = new WeakMap<object, Set<string>>();
+
+/** How many memberships a process remembers per store before it starts over (a few MB at most). */
+const MAX_KNOWN_MEMBERSHIPS = 100_000;
+
+function knownMemberships(ports: Ports): Set<string> {
+  let known = membershipsByStore.get(ports.store.accountGroups);
+  if (known === undefined) {
+    known = new Set();
+    membershipsByStore.set(ports.store.accountGroups, known);
+  }
+  return known;
+}
+
+/**
+ * 404 `resource_missing` at `account` unless the caller's group owns `account_id`, without reading
+ * the account: a route's tenancy check before it reads the body (an account with a membership is
+ * stored: the membership is written after it, `accounts.create`).
+ *
+ * @example
+ * ```ts
+ * await requireOwnedAccount(ports, caller, 7); // throws 404 for another group's account
+ * ```
+ */
+export async function requireOwnedAccount(ports: Ports, caller: Caller, account_id: number): Promise<void> {
+  if (!(await ownsAccount(ports, caller, account_id)))
+    throw resourceMissing('account', account_id, 'account');
 }
 
 /**

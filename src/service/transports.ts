@@ -30,7 +30,7 @@ import { recordAccountEvent } from './accountEvents.js';
 import { checkedPage } from './accountWrites.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
-import { activeAccount, ownedAccount, requireActiveAccount } from './tenancy.js';
+import { activeAccount, requireActiveAccount, requireOwnedAccount } from './tenancy.js';
 import { peppolDirectoryIndex } from './transportDirectory.js';
 import {
   configuredDocumentTypes,
@@ -198,7 +198,7 @@ export function createTransportService(ports: Ports, _deps: ServiceDeps): Transp
     account_id: number | null,
   ): Promise<Versioned<StoredTransport>> {
     if (account_id !== null) {
-      await ownedAccount(ports, caller, account_id);
+      await requireOwnedAccount(ports, caller, account_id);
       const found = await findByCode(account_id, code);
       if (found === null) throw missingTransport(code);
       return found;
@@ -329,7 +329,7 @@ export function createTransportService(ports: Ports, _deps: ServiceDeps): Transp
 
   return {
     async list(caller, account_id, page) {
-      await ownedAccount(ports, caller, account_id);
+      await requireOwnedAccount(ports, caller, account_id);
       const found = await repository.list(account_id, checkedPage(page));
       return { items: found.items.map((item) => toTransport(item.value)), total_count: found.total_count };
     },

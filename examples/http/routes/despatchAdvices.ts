@@ -4,7 +4,7 @@
  * and GET /despatch_advices/{id}, so that a despatch advice once created can be read back. Bodies wrap
  * it as `{"despatch_advice": {...}}`; a create answers 201 / 200 / 204 by version (spec §2.1).
  */
-import { ownedAccount } from '../../../src/service/tenancy.js';
+import { requireOwnedAccount } from '../../../src/service/tenancy.js';
 import { pageQuery, pathId, resourceBody, send, sendList } from '../wire.js';
 import type { Router } from './index.js';
 
@@ -24,7 +24,7 @@ export function despatchAdviceRoutes(router: Router): void {
   router.post('/accounts/:account/despatch_advices', async (c) => {
     const account = pathId(c, 'account', 'account');
     // Another tenant's account is 404 whatever the body holds (the body is read after this).
-    await ownedAccount(c.env.fiscalkit.ports, c.env.caller, account);
+    await requireOwnedAccount(c.env.fiscalkit.ports, c.env.caller, account);
     const body = await resourceBody(c, 'despatch_advice', 'despatch_advice', 'create');
     const advice = await c.env.fiscalkit.despatchAdvices.create(c.env.caller, account, body);
     return send(c, 'despatch_advice', advice, 'created', {

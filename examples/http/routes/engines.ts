@@ -18,7 +18,7 @@
 import type { WebhookSubscription } from '../../../src/model/webhookSubscription.js';
 import type { Ports } from '../../../src/ports.js';
 import { listAll } from '../../../src/service/listAll.js';
-import { ownedAccount, ownedRecord } from '../../../src/service/tenancy.js';
+import { ownedRecord, requireOwnedAccount } from '../../../src/service/tenancy.js';
 import type { JsonObject } from '../../../src/versions/fieldPath.js';
 import { normalizeRequest } from '../../../src/versions/normalize.js';
 import { serialize } from '../../../src/versions/serialize.js';
@@ -50,7 +50,7 @@ function taxReportBatchRoutes(router: Router): void {
     const account = pathId(c, 'account', 'account');
     // The batch service checks that the account exists, not who owns it: the group's ownership is
     // checked first, so another tenant's account is 404 whatever the body holds.
-    await ownedAccount(c.env.fiscalkit.ports, c.env.caller, account);
+    await requireOwnedAccount(c.env.fiscalkit.ports, c.env.caller, account);
     const body = await readJson(c);
     // The records are kept as sent and read in the request's version by the job (spec §4.1 rule 5).
     const accepted = await c.env.fiscalkit.taxReportBatches.create(account, body, {
@@ -63,7 +63,7 @@ function taxReportBatchRoutes(router: Router): void {
     requireEndpoint(c, 'tax_report_batches.show');
     const account = pathId(c, 'account', 'account');
     const id = pathId(c, 'id', 'tax report batch');
-    await ownedAccount(c.env.fiscalkit.ports, c.env.caller, account);
+    await requireOwnedAccount(c.env.fiscalkit.ports, c.env.caller, account);
     return send(c, 'tax_report_batch', await c.env.fiscalkit.taxReportBatches.get(account, id));
   });
 }
@@ -135,7 +135,7 @@ function webHookRoutes(router: Router): void {
   router.get('/accounts/:account/web_hooks', async (c) => {
     const account = pathId(c, 'account', 'account');
     const page = pageQuery(c);
-    await ownedAccount(c.env.fiscalkit.ports, c.env.caller, account);
+    await requireOwnedAccount(c.env.fiscalkit.ports, c.env.caller, account);
     const found = await c.env.fiscalkit.webHooks.list(account, page);
     return sendList(c, 'web_hook', found.items, {
       total_count: found.total_count,
@@ -146,7 +146,7 @@ function webHookRoutes(router: Router): void {
 
   router.post('/accounts/:account/web_hooks', async (c) => {
     const account = pathId(c, 'account', 'account');
-    await ownedAccount(c.env.fiscalkit.ports, c.env.caller, account);
+    await requireOwnedAccount(c.env.fiscalkit.ports, c.env.caller, account);
     const hook = await c.env.fiscalkit.webHooks.create(account, await webHookBody(c, 'create', null));
     return send(c, 'web_hook', hook, 'created', { location: `/web_hooks/${String(hook.id)}` });
   });
@@ -154,7 +154,7 @@ function webHookRoutes(router: Router): void {
   router.get('/accounts/:account/web_hook_deliveries', async (c) => {
     const account = pathId(c, 'account', 'account');
     const page = pageQuery(c);
-    await ownedAccount(c.env.fiscalkit.ports, c.env.caller, account);
+    await requireOwnedAccount(c.env.fiscalkit.ports, c.env.caller, account);
     const found = await c.env.fiscalkit.webHooks.deliveries(account, page);
     return sendList(c, 'web_hook_delivery', found.items, {
       total_count: found.total_count,

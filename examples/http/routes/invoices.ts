@@ -11,7 +11,7 @@ import {
   checkedAttachmentUpload,
   MAX_ATTACHMENTS_PER_REQUEST,
 } from '../../../src/service/invoiceAttachments.js';
-import { ownedAccount } from '../../../src/service/tenancy.js';
+import { requireOwnedAccount } from '../../../src/service/tenancy.js';
 import { invoiceListFilterSupport } from '../../../src/versions/protocol.js';
 import {
   bodyTooLarge,
@@ -146,7 +146,7 @@ export function invoiceRoutes(router: Router): void {
     const account = pathId(c, 'account', 'account');
     const include = includeOf(c);
     // Another tenant's account is 404 whatever the body says.
-    await ownedAccount(c.env.fiscalkit.ports, c.env.caller, account);
+    await requireOwnedAccount(c.env.fiscalkit.ports, c.env.caller, account);
     const body = await resourceBody(c, 'invoice', 'invoice', 'create');
     const invoice = await c.env.fiscalkit.invoices.create(c.env.caller, account, body);
     return send(c, 'invoice', invoice, 'created', { include, location: `/invoices/${String(invoice.id)}` });

@@ -5,7 +5,7 @@
  * v2025-10-13 and 204 with `Location` in the legacy version; mark_as 200, or 204 in the legacy
  * version (spec §2.1, api-notes.md §3.2).
  */
-import { ownedAccount } from '../../../src/service/tenancy.js';
+import { requireOwnedAccount } from '../../../src/service/tenancy.js';
 import { pageQuery, pathId, readJson, resourceBody, send, sendList } from '../wire.js';
 import type { Router } from './index.js';
 
@@ -25,7 +25,7 @@ export function orderRoutes(router: Router): void {
   router.post('/accounts/:account/orders', async (c) => {
     const account = pathId(c, 'account', 'account');
     // Another tenant's account is 404 whatever the body holds (the body is read after this).
-    await ownedAccount(c.env.fiscalkit.ports, c.env.caller, account);
+    await requireOwnedAccount(c.env.fiscalkit.ports, c.env.caller, account);
     const body = await resourceBody(c, 'order', 'order', 'create');
     const order = await c.env.fiscalkit.orders.create(c.env.caller, account, body);
     return send(c, 'order', order, 'created', { location: `/orders/${String(order.id)}` });

@@ -19,6 +19,7 @@ import {
   VersionConflictError,
   type Versioned,
 } from '../../ports.js';
+import { coalesce, Failed } from './coalesce.js';
 import { decodeJson, encodedKey, encodeFieldValue, encodeJson, escapeText } from './json.js';
 import { statement } from './statements.js';
 import { qualifiedName, quoteIdentifier, storeTable } from './tables.js';
@@ -73,6 +74,33 @@ function integers(...values: number[]): boolean {
 /** A race the follow-up read of a failed write could not settle this many times in a row is a bug. */
 const RACE_RETRIES = 5;
 
+/** An insert as the statement takes it: the value encoded, its tenant and escaped key. */
+interface InsertCall {
+  id: number;
+  account: number;
+  key: string | null;
+  doc: string;
+}
+
+/** A read by tenant and id. */
+interface GetCall {
+  account_id: number;
+  id: number;
+}
+
+/** A conditional update as the statement takes it. */
+interface UpdateCall {
+  id: number;
+  account: number;
+  expected_version: number;
+  doc: string;
+}
+
+/** The outcome of a call as a batch answers it: its value, or its own error. */
+function settled<O>(promise: Promise<O>): Promise<O | Failed> {
+  return promise.catch((error: unknown) => new Failed(error));
+}
+
 /**
  * A repository on a PostgreSQL table. Semantics (the contract of `test/contracts/repository.ts`, as the
  * memory repository has them):
@@ -89,6 +117,12 @@ const RACE_RETRIES = 5;
  *   in one statement. `find` compares the listed columns, `id`, and any other top-level field inside
  *   the body (`body @> {"field": value}`); `jsonb` comparison is type-strict (the string `'20'` is not
  *   the number `20`), and `null` matches a field that is null or absent.
+ *
+ * Concurrent `get`, `insert` and `update` calls are coalesced (`coalesce.ts`): those made in one turn
+ * of the event loop, or while the previous statement of their kind is out, go as one statement over
+ * arrays (`unnest`), and each call answers exactly what it would alone — a conflict or a refused
+ * batch is settled by the lone statement, in call order. A busy service thus pays one round trip for
+ * the request logs, account reads and claim confirmations of many requests in flight.
  *
  * Reads decode the stored text afresh on every call (`json.ts`): the caller may change what it gets
  * without reaching the store, lossless numbers come back as `LosslessNumber`s with their exact text,
@@ -129,6 +163,17 @@ where id = $1 and account_id = $2 and version = $3::bigint returning version`,
     remove: `delete from ${table} where id = $1 and account_id = $2 and version = $3::bigint`,
     current: `select account_id::text as account_id, version from ${table} where id = $1`,
     owner: `select account_id::text as account_id from ${table} where id = $1`,
+    // The statements of coalesced calls (`coalesce.ts`): the same writes and reads, for many rows.
+    insertMany: `insert into ${table} (id, account_id, version, idempotency_key, doc, body)
+select u.id, u.account_id, 1, u.key, u.doc, u.doc::jsonb
+from unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[]) as u(id, account_id, key, doc)
+on conflict do nothing returning id::text as id`,
+    getMany: `select t.id::text as id, t.account_id::text as account_id, t.version, t.doc from ${table} as t
+join unnest($1::bigint[], $2::bigint[]) as u(id, account_id) on t.id = u.id and t.account_id = u.account_id`,
+    updateMany: `update ${table} as t set version = t.version + 1, doc = u.doc, body = u.doc::jsonb
+from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[]) as u(id, account_id, version, doc)
+where t.id = u.id and t.account_id = u.account_id and t.version = u.version
+returning t.id::text as id, t.version`,
   };
 
   /**
@@ -175,65 +220,166 @@ order by m.id`;
     return row === undefined ? null : { account_id: Number(row.account_id), version: row.version };
   };
 
+  /** One insert on its own: the statement of the contract, then the follow-ups of a conflict. */
+  const insertOne = async ({ id, account, key, doc }: InsertCall): Promise<Inserted<T>> => {
+    for (let attempt = 0; attempt < RACE_RETRIES; attempt += 1) {
+      const [row] = await run<{ created: boolean; version: number; doc: string | null }>(sql.insert, [
+        id,
+        account,
+        key,
+        doc,
+      ]);
+      if (row?.created === true) return { value: decode(doc), version: 1, created: true };
+      if (row !== undefined && row.doc !== null)
+        return { value: decode(row.doc), version: row.version, created: false };
+      // Nothing inserted and no keyed record in the statement's snapshot: the id is taken, or the
+      // key's record was committed by another process after the snapshot was taken.
+      if (key !== null) {
+        const [keyed] = await run<{ version: number; doc: string }>(sql.byKey, [account, key]);
+        if (keyed !== undefined) return { value: decode(keyed.doc), version: keyed.version, created: false };
+      }
+      if ((await run(sql.exists, [id])).length > 0) throw new DuplicateRecordError(id);
+      // The conflicting record was removed meanwhile: try again.
+    }
+    throw new Error(`insert of record ${String(id)} kept racing with other writers`);
+  };
+
+  /**
+   * Inserts coalesced into one statement. What it inserted is created; a row it skipped (an id
+   * already stored, or a repeat within the batch: the statement inserts in call order) goes through
+   * {@link insertOne}, which answers exactly as a lone insert would (DuplicateRecordError). A batch
+   * the server refuses whole is retried one insert at a time, so one bad row fails only its own call.
+   */
+  const insertMany = coalesce<InsertCall, Inserted<T>>(async (calls) => {
+    // A keyed insert answers the record its key names if that was stored before it, which only a
+    // lone statement tells exactly (in a batch the key may have been stored by a later call): a
+    // batch with a key in it runs one insert at a time, in call order, as does a batch the server
+    // refuses whole (so that one bad row fails only its own call).
+    const oneByOne = async () => {
+      const outcomes: (Inserted<T> | Failed)[] = [];
+      for (const call of calls) outcomes.push(await settled(insertOne(call)));
+      return outcomes;
+    };
+    if (calls.length === 1 || calls.some((call) => call.key !== null)) return oneByOne();
+    let inserted: Set<string>;
+    try {
+      const rows = await run<{ id: string }>(sql.insertMany, [
+        calls.map((call) => call.id),
+        calls.map((call) => call.account),
+        calls.map(() => null),
+        calls.map((call) => call.doc),
+      ]);
+      inserted = new Set(rows.map((row) => row.id));
+    } catch {
+      return oneByOne();
+    }
+    return Promise.all(
+      calls.map((call) => {
+        // An inserted id answers the first call that carried it (the statement inserts in call
+        // order); a later call with that id met it as a conflict, and is told so by insertOne.
+        if (inserted.delete(String(call.id)))
+          return { value: decode(call.doc), version: 1, created: true } satisfies Inserted<T>;
+        return settled(insertOne(call));
+      }),
+    );
+  });
+
+  /** One read on its own. */
+  const getOne = async ({ account_id, id }: GetCall): Promise<Versioned<T> | null> => {
+    const [row] = await run<{ version: number; doc: string }>(sql.get, [id, account_id]);
+    return row === undefined ? null : { value: decode(row.doc), version: row.version };
+  };
+
+  /** Reads coalesced into one statement. */
+  const getMany = coalesce<GetCall, Versioned<T> | null>(async (calls) => {
+    if (calls.length === 1) return [await getOne(calls[0] as GetCall)];
+    const rows = await run<{ id: string; account_id: string; version: number; doc: string }>(sql.getMany, [
+      calls.map((call) => call.id),
+      calls.map((call) => call.account_id),
+    ]);
+    const found = new Map(rows.map((row) => [`${row.account_id}:${row.id}`, row]));
+    return calls.map((call) => {
+      const row = found.get(`${String(call.account_id)}:${String(call.id)}`);
+      // Each call decodes its own copy: a caller may change what it gets.
+      return row === undefined ? null : { value: decode(row.doc), version: row.version };
+    });
+  });
+
+  /** One update on its own: the conditional statement, then the read that tells why it matched nothing. */
+  const updateOne = async ({ id, account, expected_version, doc }: UpdateCall): Promise<Versioned<T>> => {
+    for (let attempt = 0; attempt < RACE_RETRIES; attempt += 1) {
+      if (integers(expected_version)) {
+        const [row] = await run<{ version: number }>(sql.update, [id, account, expected_version, doc]);
+        if (row !== undefined) return { value: decode(doc), version: row.version };
+      }
+      const stored = await current(id);
+      if (stored === null || stored.account_id !== account) throw new RecordMissingError(id);
+      if (stored.version !== expected_version)
+        throw new VersionConflictError(id, expected_version, stored.version);
+      // Removed and inserted again between the two statements: try again.
+    }
+    throw new Error(`update of record ${String(id)} kept racing with other writers`);
+  };
+
+  /**
+   * Updates coalesced into one statement, for distinct records with integer versions; a record named
+   * twice in a batch (two writers racing on it) and anything the statement did not update go through
+   * {@link updateOne}, which answers exactly as a lone update would.
+   */
+  const updateMany = coalesce<UpdateCall, Versioned<T>>(async (calls) => {
+    const ids = calls.map((call) => call.id);
+    const simple =
+      calls.length > 1 &&
+      new Set(ids).size === calls.length &&
+      calls.every((call) => integers(call.expected_version));
+    if (!simple) {
+      const outcomes: (Versioned<T> | Failed)[] = [];
+      for (const call of calls) outcomes.push(await settled(updateOne(call)));
+      return outcomes;
+    }
+    let updated: Map<number, number>;
+    try {
+      const rows = await run<{ id: string; version: number }>(sql.updateMany, [
+        ids,
+        calls.map((call) => call.account),
+        calls.map((call) => call.expected_version),
+        calls.map((call) => call.doc),
+      ]);
+      // money-safe: bigint ids read as text back to the safe integers they were.
+      updated = new Map(rows.map((row) => [Number(row.id), row.version]));
+    } catch {
+      return Promise.all(calls.map((call) => settled(updateOne(call))));
+    }
+    return Promise.all(
+      calls.map((call) => {
+        const version = updated.get(call.id);
+        return version === undefined
+          ? settled(updateOne(call))
+          : ({ value: decode(call.doc), version } satisfies Versioned<T>);
+      }),
+    );
+  });
+
   return {
     async insert(value: T, insertOptions: InsertOptions = {}): Promise<Inserted<T>> {
       const account = ownerOfValue(value);
       if (!Number.isSafeInteger(value.id))
         throw new TypeError(`a record id must be a safe integer, not ${String(value.id)}`);
-      const doc = encodeJson(value);
       // Keys are text; escaped, a key with a NUL (which PostgreSQL text cannot hold) stays distinct.
       const key = insertOptions.key === undefined ? null : escapeText(insertOptions.key);
-      for (let attempt = 0; attempt < RACE_RETRIES; attempt += 1) {
-        const [row] = await run<{ created: boolean; version: number; doc: string | null }>(sql.insert, [
-          value.id,
-          account,
-          key,
-          doc,
-        ]);
-        if (row?.created === true) return { value: decode(doc), version: 1, created: true };
-        if (row !== undefined && row.doc !== null)
-          return { value: decode(row.doc), version: row.version, created: false };
-        // Nothing inserted and no keyed record in the statement's snapshot: the id is taken, or the
-        // key's record was committed by another process after the snapshot was taken.
-        if (key !== null) {
-          const [keyed] = await run<{ version: number; doc: string }>(sql.byKey, [account, key]);
-          if (keyed !== undefined)
-            return { value: decode(keyed.doc), version: keyed.version, created: false };
-        }
-        if ((await run(sql.exists, [value.id])).length > 0) throw new DuplicateRecordError(value.id);
-        // The conflicting record was removed meanwhile: try again.
-      }
-      throw new Error(`insert of record ${String(value.id)} kept racing with other writers`);
+      return insertMany({ id: value.id, account, key, doc: encodeJson(value) });
     },
 
     async get(account_id: number, id: number): Promise<Versioned<T> | null> {
       if (!integers(account_id, id)) return null;
-      const [row] = await run<{ version: number; doc: string }>(sql.get, [id, account_id]);
-      return row === undefined ? null : { value: decode(row.doc), version: row.version };
+      return getMany({ account_id, id });
     },
 
     async update(value: T, expected_version: number): Promise<Versioned<T>> {
       const account = owner(value);
       if (!Number.isSafeInteger(account) || !Number.isSafeInteger(value.id))
         throw new RecordMissingError(value.id);
-      const doc = encodeJson(value);
-      for (let attempt = 0; attempt < RACE_RETRIES; attempt += 1) {
-        if (integers(expected_version)) {
-          const [row] = await run<{ version: number }>(sql.update, [
-            value.id,
-            account,
-            expected_version,
-            doc,
-          ]);
-          if (row !== undefined) return { value: decode(doc), version: row.version };
-        }
-        const stored = await current(value.id);
-        if (stored === null || stored.account_id !== account) throw new RecordMissingError(value.id);
-        if (stored.version !== expected_version)
-          throw new VersionConflictError(value.id, expected_version, stored.version);
-        // Removed and inserted again between the two statements: try again.
-      }
-      throw new Error(`update of record ${String(value.id)} kept racing with other writers`);
+      return updateMany({ id: value.id, account, expected_version, doc: encodeJson(value) });
     },
 
     async remove(account_id: number, id: number, expected_version: number): Promise<void> {

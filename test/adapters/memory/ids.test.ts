@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { sequentialIds } from '../../../src/adapters/memory/ids.js';
 import { describeIdGeneratorContract } from '../../contracts/ids.js';
 
-describeIdGeneratorContract('sequentialIds', () => sequentialIds(), { increasing: true });
-describeIdGeneratorContract('sequentialIds from 1000', () => sequentialIds(1000), { increasing: true });
+describeIdGeneratorContract('sequentialIds', () => sequentialIds(), { increasing: true, many: true });
+describeIdGeneratorContract('sequentialIds from 1000', () => sequentialIds(1000), {
+  increasing: true,
+  many: true,
+});
 
 describe('sequentialIds', () => {
   it('counts 1, 2, 3… separately per kind', async () => {

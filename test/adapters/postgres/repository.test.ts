@@ -247,6 +247,107 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
     });
   });
 
+  describe('coalesced calls (many requests in flight, one statement)', () => {
+    /** What a call answered, comparable across adapters. */
+    const outcomeOf = async (
+      promise: Promise<{ value: Note; version: number; created?: boolean } | null>,
+    ) => {
+      try {
+        const result = await promise;
+        return result === null
+          ? null
+          : { title: result.value.title, version: result.version, created: result.created };
+      } catch (error) {
+        return { error: (error as Error).name };
+      }
+    };
+
+    type Step =
+      | { kind: 'insert'; id: number; account: number; key: string | null; variant: number }
+      | { kind: 'get'; id: number; account: number }
+      | { kind: 'update'; id: number; account: number; version: number; variant: number };
+
+    it('property: concurrent inserts, reads and updates answer as the same calls one by one in memory', async () => {
+      const { memoryRepository } = await import('../../../src/adapters/memory/repository.js');
+      const fc = (await import('fast-check')).default;
+      const insert = fc.record({
+        kind: fc.constant('insert' as const),
+        id: fc.integer({ min: 1, max: 5 }),
+        account: fc.integer({ min: 1, max: 2 }),
+        key: fc.constantFrom(null, 'k1', 'k2'),
+        variant: fc.integer({ min: 0, max: 9 }),
+      });
+      const get = fc.record({
+        kind: fc.constant('get' as const),
+        id: fc.integer({ min: 0, max: 5 }),
+        account: fc.integer({ min: 1, max: 2 }),
+      });
+      const update = fc.record({
+        kind: fc.constant('update' as const),
+        id: fc.integer({ min: 1, max: 5 }),
+        account: fc.integer({ min: 1, max: 2 }),
+        version: fc.integer({ min: 0, max: 2 }),
+        variant: fc.integer({ min: 0, max: 9 }),
+      });
+      /**
+       * A turn: calls of one kind made together, which a batch serves in call order; the turns run
+       * one after another. (Calls of different kinds made together have no order to keep: on a pool
+       * without coalescing they run on different connections in either order too.)
+       */
+      const turn = fc.oneof(
+        ...[insert, get, update].map((op) => fc.array<Step>(op, { minLength: 1, maxLength: 12 })),
+      );
+      const turns = fc.array(turn, { minLength: 1, maxLength: 5 });
+      await fc.assert(
+        fc.asyncProperty(turns, async (script) => {
+          const pg = await fresh<Note>('ledger_responses');
+          const memory = memoryRepository<Note>();
+          const call = (repository: Repository<Note>, step: Step) => {
+            if (step.kind === 'insert')
+              return repository.insert(
+                note(step.id, step.account, step.variant),
+                step.key === null ? {} : { key: step.key },
+              );
+            if (step.kind === 'get') return repository.get(step.account, step.id);
+            return repository.update(note(step.id, step.account, step.variant), step.version);
+          };
+          for (const turn of script) {
+            const together = await Promise.all(turn.map((step) => outcomeOf(call(pg, step))));
+            const oneByOne = [];
+            for (const step of turn) oneByOne.push(await outcomeOf(call(memory, step)));
+            expect(together).toEqual(oneByOne);
+          }
+          for (const account of [1, 2])
+            expect((await pg.list(account, ALL)).items).toEqual((await memory.list(account, ALL)).items);
+        }),
+        { numRuns: 40 },
+      );
+    });
+
+    it('serves the inserts, reads and updates of one turn with one statement each', async () => {
+      const { pool } = await context();
+      await pool.query('delete from ledger_responses');
+      let statements = 0;
+      const counting = {
+        query: (config: unknown) => {
+          statements += 1;
+          return (pool.query as (config: unknown) => Promise<unknown>)(config);
+        },
+      } as unknown as Pick<import('pg').Pool, 'query'>;
+      const repository = postgresRepository<Note>(counting, { table: 'ledger_responses' });
+      await Promise.all(Array.from({ length: 50 }, (_, index) => repository.insert(note(index + 1, 1, 0))));
+      expect(statements).toBe(1);
+      const read = await Promise.all(Array.from({ length: 50 }, (_, index) => repository.get(1, index + 1)));
+      expect(statements).toBe(2);
+      expect(read.map((found) => found?.version)).toEqual(Array.from({ length: 50 }, () => 1));
+      await Promise.all(
+        Array.from({ length: 50 }, (_, index) => repository.update(note(index + 1, 1, 1), 1)),
+      );
+      expect(statements).toBe(3);
+      expect((await repository.get(1, 50))?.value.title).toBe('note 50.1');
+    });
+  });
+
   describe('postgresStore', () => {
     /** A record of `member` owned by tenant 5 (whatever owns it there), with every column set. */
     const recordOf = (member: keyof Store, id: number): Record<string, unknown> => {

@@ -1,0 +1,89 @@
+/**
+ * Coalescing of concurrent calls into one statement, for the PostgreSQL adapters (issue #10). On a
+ * busy service most of the cost of a statement is its round trip — a write to the socket, a wake-up
+ * of the server process, a read — not the rows it touches, so the calls of many requests in flight
+ * (each inserting its request log, reading its account) are cheaper served together.
+ *
+ * @module
+ */
+
+/** A call waiting for the next batch. */
+interface Waiting<I, O> {
+  input: I;
+  resolve(output: O): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * A function that serves each call through `serve`, called with every call made in the same turn of
+ * the event loop and every call that arrived while the previous batch was being served — one batch
+ * in flight at a time. `serve` answers one outcome per input, in order: an error for one input fails
+ * that call alone; a thrown error fails the whole batch.
+ *
+ * A call is never served by a batch sent before it was made, so a caller that awaited a write and
+ * then reads sees its write, as it would with one statement per call; calls of different callers
+ * that run at the same time had no order to keep. `max_batch` bounds a batch (the rest wait for the
+ * next).
+ *
+ * @example
+ * ```ts
+ * const get = coalesce<number, Row | null>(async (ids) => {
+ *   const rows = await readMany(ids);
+ *   return ids.map((id) => rows.get(id) ?? null);
+ * });
+ * const [a, b] = await Promise.all([get(1), get(2)]); // one statement
+ * ```
+ */
+export function coalesce<I, O>(
+  serve: (inputs: readonly I[]) => Promise<readonly (O | Failed)[]>,
+  max_batch = 500,
+): (input: I) => Promise<O> {
+  let waiting: Waiting<I, O>[] = [];
+  let busy = false;
+
+  async function drain(): Promise<void> {
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting.slice(0, max_batch);
+        waiting = waiting.slice(batch.length);
+        try {
+          const outcomes = await serve(batch.map((call) => call.input));
+          batch.forEach((call, index) => {
+            const outcome = outcomes[index];
+            if (outcome instanceof Failed) call.reject(outcome.error);
+            else if (index < outcomes.length) call.resolve(outcome as O);
+            else
+              call.reject(
+                new Error(`a batch of ${String(batch.length)} was answered ${String(outcomes.length)} times`),
+              );
+          });
+        } catch (error) {
+          for (const call of batch) call.reject(error);
+        }
+      }
+    } finally {
+      busy = false;
+    }
+  }
+
+  return (input) =>
+    new Promise<O>((resolve, reject) => {
+      waiting.push({ input, resolve, reject });
+      if (!busy) {
+        busy = true;
+        queueMicrotask(() => void drain());
+      }
+    });
+}
+
+/**
+ * The outcome of one call of a batch that failed on its own ({@link coalesce}).
+ *
+ * @example
+ * ```ts
+ * return ids.map((id) => (rows.has(id) ? rows.get(id) : new Failed(new RecordMissingError(id))));
+ * ```
+ */
+export class Failed {
+  constructor(readonly error: unknown) {}
+}

@@ -3,8 +3,12 @@
  * with a background worker running the jobs (batches, TIN verifications, ledgers, webhooks, Peppol
  * publication). Environment: `PORT`, `FISCALKIT_ENV` (sandbox, staging or production; default
  * sandbox), `FISCALKIT_KEYS` (a key file) or `FISCALKIT_API_KEY` (the sandbox key to seed),
- * `FISCALKIT_BASE_URL` (the public URL, for status and request-log links).
+ * `FISCALKIT_BASE_URL` (the public URL, for status and request-log links), `DATABASE_URL` (serve from
+ * PostgreSQL, issue #10), `FISCALKIT_PROCESSES` (serve from that many processes on the one port;
+ * PostgreSQL only), `FISCALKIT_WORKER=0` (no background worker in the server), `FISCALKIT_RATE_LIMIT`
+ * (requests per second per key and process; default 100, `0` turns the limit off).
  */
+import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
 import { createFiscalkit } from '../../src/index.js';
 import type { ApiEnvironment } from '../../src/ports.js';
@@ -18,30 +22,103 @@ const environment = (process.env.FISCALKIT_ENV ?? 'sandbox') as ApiEnvironment;
 if (!['sandbox', 'staging', 'production'].includes(environment))
   throw new Error(`FISCALKIT_ENV must be sandbox, staging or production, not ${environment}`);
 const base_url = process.env.FISCALKIT_BASE_URL ?? `http://localhost:${String(port)}`;
+const processes = Number(process.env.FISCALKIT_PROCESSES ?? '1'); // money-safe: a process count
+if (!Number.isSafeInteger(processes) || processes < 1)
+  throw new Error(
+    `FISCALKIT_PROCESSES must be a positive integer, not ${String(process.env.FISCALKIT_PROCESSES)}`,
+  );
+const perSecond = Number(process.env.FISCALKIT_RATE_LIMIT ?? '100'); // money-safe: a request rate
+if (!Number.isFinite(perSecond) || perSecond < 0)
+  throw new Error(
+    `FISCALKIT_RATE_LIMIT must be a non-negative number, not ${String(process.env.FISCALKIT_RATE_LIMIT)}`,
+  );
+const storage = process.env.DATABASE_URL ? 'postgres' : 'memory';
 
-const { keys, seeded } = loadKeys(process.env);
-// PostgreSQL when DATABASE_URL is set (issue #10: a fleet of servers and `npm run worker`s on one
-// database), the in-memory adapters otherwise. The server runs a worker too unless FISCALKIT_WORKER=0.
-const { ports, kind, close } = await portsFromEnv(process.env, keys);
-const fiscalkit = createFiscalkit(ports, { base_url });
-const app = createHttpApp(fiscalkit, { environment, base_url });
-const stopWorker = process.env.FISCALKIT_WORKER === '0' ? () => {} : runWorker(fiscalkit);
-
-const server = serve({ fetch: app.fetch, port }, (info) => {
-  console.log(`fiscalkit ${environment} API on ${base_url} (port ${String(info.port)}, ${kind} storage)`);
+/** The banner, once the API listens on `listening`. */
+function announce(listening: number, seeded: string | null): void {
+  const fleet = processes > 1 ? `, ${String(processes)} processes` : '';
+  console.log(
+    `fiscalkit ${environment} API on ${base_url} (port ${String(listening)}, ${storage} storage${fleet})`,
+  );
   if (seeded !== null) {
     console.log(`API key: ${seeded}`);
     console.log(
       `try: curl -H 'X-B2B-API-Key: ${seeded}' -H 'X-B2B-API-Version: 2026-04-20' ${base_url}/accounts`,
     );
-  }
-});
-
-function shutdown() {
-  stopWorker();
-  server.close(() => {
-    void close();
-  });
+  } else console.log(`keys from ${String(process.env.FISCALKIT_KEYS)}`);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+
+if (processes > 1 && cluster.isPrimary) {
+  // Several processes share only what PostgreSQL holds: in memory each would be a service of its own.
+  if (storage !== 'postgres') throw new Error('FISCALKIT_PROCESSES > 1 needs DATABASE_URL (PostgreSQL)');
+  // One seeded key for all of them, made here and handed down.
+  const { seeded } = loadKeys(process.env);
+  const env = seeded === null ? {} : { FISCALKIT_API_KEY: seeded };
+  let stopping = false;
+  let ready = 0;
+  const fork = () => cluster.fork(env);
+  cluster.on('listening', (_worker, address) => {
+    ready += 1;
+    if (ready === processes) announce(address.port, seeded);
+  });
+  // A process that dies is replaced: the others went on serving, and the queue gives its jobs to
+  // whoever leases them after their leases expire.
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(
+      `fiscalkit process ${String(worker.process.pid)} exited (${String(signal ?? code)}); starting another`,
+    );
+    fork();
+  });
+  for (let index = 0; index < processes; index += 1) fork();
+  const shutdown = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+} else {
+  const { keys, seeded } = loadKeys(process.env);
+  // PostgreSQL when DATABASE_URL is set (issue #10: a fleet of servers and `npm run worker`s on one
+  // database), the in-memory adapters otherwise. The server runs a worker too unless FISCALKIT_WORKER=0.
+  const { ports, close } = await portsFromEnv(process.env, keys);
+  const fiscalkit = createFiscalkit(ports, { base_url });
+  const app = createHttpApp(fiscalkit, {
+    environment,
+    base_url,
+    rate_limit: perSecond === 0 ? null : { capacity: 2 * perSecond, per_second: perSecond },
+  });
+  const stopWorker = process.env.FISCALKIT_WORKER === '0' ? () => {} : runWorker(fiscalkit);
+
+  // Requests being answered: a shutdown lets them finish before it lets go of the database.
+  let answering = 0;
+  const fetch = async (request: Request) => {
+    answering += 1; // money-safe: a counter.
+    try {
+      return await app.fetch(request);
+    } finally {
+      answering -= 1; // money-safe: a counter.
+    }
+  };
+  const server = serve({ fetch, port }, (info) => {
+    // In a fleet the primary announces, once every process listens.
+    if (!cluster.isWorker) announce(info.port, seeded);
+  });
+
+  const shutdown = () => {
+    stopWorker();
+    server.close();
+    // Requests a client gave up on still run to their end (up to 10 s), then the pool is closed.
+    const deadline = Date.now() + 10_000;
+    const wait = () => {
+      if (answering > 0 && Date.now() < deadline) setTimeout(wait, 20);
+      else void close().finally(() => process.exit(0));
+    };
+    wait();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}

@@ -20,7 +20,7 @@ function withoutDatabase(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** Starts the server and answers its base URL once it prints the key line. */
-async function start(env: Record<string, string>): Promise<{ url: string; output: string }> {
+async function start(env: Record<string, string>): Promise<{ url: string; output: string; pid: number }> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'examples/http/server.ts'], {
     // The memory service unless the test names a database (CI sets DATABASE_URL for the whole run).
     env: { ...withoutDatabase(process.env), PORT: '0', ...env },
@@ -38,7 +38,7 @@ async function start(env: Record<string, string>): Promise<{ url: string; output
       const port = /\(port (\d+)/.exec(output)?.[1];
       if (port !== undefined && /API key|keys from/.test(output)) {
         clearTimeout(timer);
-        resolve({ url: `http://127.0.0.1:${port}`, output });
+        resolve({ url: `http://127.0.0.1:${port}`, output, pid: server.pid as number });
       }
     });
     server.on('exit', (code) => reject(new Error(`the server exited with ${String(code)}:\n${output}`)));
@@ -128,4 +128,76 @@ describe.skipIf(process.env.DATABASE_URL === undefined)('npm start with DATABASE
       await admin.end();
     }
   }, 60_000);
+
+  it('FISCALKIT_PROCESSES=2 serves one port from two processes, and replaces one that dies', async () => {
+    const schema = `fk_server_${Math.random().toString(36).slice(2, 10)}`;
+    const { default: pg } = await import('pg');
+    const admin = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const url = new URL(process.env.DATABASE_URL as string);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    try {
+      const fleet = await start({ DATABASE_URL: url.toString(), FISCALKIT_PROCESSES: '2' });
+      expect(fleet.output).toContain('postgres storage, 2 processes');
+      // One seeded key for the whole fleet, printed once.
+      const key = /API key: (\S+)/.exec(fleet.output)?.[1] ?? '';
+      expect(fleet.output.match(/API key:/g)).toHaveLength(1);
+      const headers = { 'X-B2B-API-Key': key, 'X-B2B-API-Version': '2026-04-20' };
+      const created = await fetch(`${fleet.url}/accounts`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          account: { name: 'ACME SL', country: 'ES', tin_scheme: '9920', tin_value: 'B12345674' },
+        }),
+      });
+      expect(created.status).toBe(201);
+      const { account } = await json(created);
+      // Fresh connections are dealt round the processes: each answers from the one database.
+      const requestIds = new Set<string>();
+      for (let i = 0; i < 6; i += 1) {
+        const read = await fetch(`${fleet.url}/accounts/${String(account.id)}`, {
+          headers: { ...headers, Connection: 'close' },
+        });
+        expect(read.status).toBe(200);
+        expect((await json(read)).account.name).toBe('ACME SL');
+        requestIds.add(read.headers.get('X-B2B-API-Request-Id') ?? '');
+      }
+      // Request ids come from one sequence whichever process answered: never the same twice.
+      expect(requestIds.size).toBe(6);
+      // A process killed outright is replaced, and the port keeps answering.
+      const children = await listChildren(fleet.pid);
+      expect(children).toHaveLength(2);
+      process.kill(children[0] as number, 'SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await listChildren(fleet.pid)).toHaveLength(2);
+      for (let i = 0; i < 4; i += 1) {
+        const read = await fetch(`${fleet.url}/accounts/${String(account.id)}`, {
+          headers: { ...headers, Connection: 'close' },
+        });
+        expect(read.status).toBe(200);
+      }
+    } finally {
+      child?.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    }
+  }, 60_000);
+
+  it('FISCALKIT_PROCESSES > 1 without DATABASE_URL is refused: in memory each process would be a service of its own', async () => {
+    await expect(start({ FISCALKIT_PROCESSES: '2' })).rejects.toThrow(
+      'FISCALKIT_PROCESSES > 1 needs DATABASE_URL',
+    );
+  }, 30_000);
 });
+
+/** The pids of a process's children (the fleet's processes), from /proc. */
+async function listChildren(pid: number): Promise<number[]> {
+  const { readFileSync } = await import('node:fs');
+  const text = readFileSync(`/proc/${String(pid)}/task/${String(pid)}/children`, 'utf8');
+  return text
+    .trim()
+    .split(/\s+/)
+    .filter((part) => part !== '')
+    .map(Number);
+}

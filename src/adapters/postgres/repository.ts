@@ -96,6 +96,26 @@ interface UpdateCall {
   doc: string;
 }
 
+/** A statement's reference to parameter `index`, cast to `type`. */
+type Ref = (index: number, type: string) => string;
+
+/** A parameter of a statement of its own: `$4::jsonb`. */
+const singleRef: Ref = (index, type) => `$${String(index)}::${type}`;
+
+/** A parameter of a batched find: column `p4` of the find's row, `u.p4::jsonb`. */
+const batchedRef: Ref = (index, type) => `u.p${String(index)}::${type}`;
+
+/** One condition of a find's `where`, written with a {@link Ref}. */
+type Condition = (ref: Ref) => string;
+
+/** Most find shapes (field sets) a repository coalesces; finds of further shapes run alone. */
+const MAX_FIND_SHAPES = 200;
+
+/** A parameter value as text, for the text arrays of a batched find (cast back in the statement). */
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : String(value);
+}
+
 /** The outcome of a call as a batch answers it: its value, or its own error. */
 function settled<O>(promise: Promise<O>): Promise<O | Failed> {
   return promise.catch((error: unknown) => new Failed(error));
@@ -177,18 +197,65 @@ returning t.id::text as id, t.version`,
   };
 
   /**
-   * A page and the count of all rows matching `where` ($1 the tenant, $2 limit, $3 offset), in one
-   * statement that evaluates `where` once: the matching ids first (from an index where there is one,
-   * without reading the records), then the records of the page by primary key. At least one row comes
-   * back, with null `doc` when the page is empty, so the count is always there.
+   * A page and the count of all rows matching `where` (the tenant, limit and offset are parameters
+   * 1–3), in one statement that evaluates `where` once: the matching ids first (from an index where
+   * there is one, without reading the records), then the records of the page by primary key. At least
+   * one row comes back, with null `doc` when the page is empty, so the count is always there.
+   * `ref` names parameter `index` with its type: `$4::jsonb` alone, `u.p4::jsonb` in a batch.
    */
-  const pageText = (where: string) => `with matched as materialized (select id from ${table} where ${where})
-select (select count(*)::integer from matched) as total, t.version, t.doc
+  const pageText = (where: Condition[], ref: Ref) => `with matched as materialized (
+  select id from ${table} where ${where.map((condition) => condition(ref)).join(' and ')})
+select (select count(*)::integer from matched) as total, m.id as row_id, t.version, t.doc
 from (select 1) as one
-left join lateral (select id from matched order by id limit $2 offset $3) as m on true
+left join lateral (select id from matched order by id limit ${ref(2, 'integer')} offset ${ref(3, 'integer')}) as m on true
 left join ${table} as t on t.id = m.id
 order by m.id`;
-  const listText = pageText('account_id = $1');
+
+  /**
+   * The pages of many finds of one shape (the same conditions on other values) in one statement:
+   * each find's parameters are a row of text arrays (`unnest … with ordinality`), and the page query
+   * runs once per row (`cross join lateral`).
+   */
+  const batchedPageText = (where: Condition[], arity: number) => {
+    const indices = Array.from({ length: arity }, (_, index) => index + 1);
+    return `select u.n::integer as n, f.total, f.version, f.doc
+from unnest(${indices.map((index) => `$${String(index)}::text[]`).join(', ')}) with ordinality
+  as u(${indices.map((index) => `p${String(index)}`).join(', ')}, n)
+cross join lateral (${pageText(where, batchedRef)}) as f
+order by u.n, f.row_id`;
+  };
+
+  /**
+   * Finds coalesced per shape (`coalesce.ts`): concurrent finds with the same conditions — every
+   * request looking for its invoice number, its contact by TIN — share one statement. Shapes beyond
+   * {@link MAX_FIND_SHAPES} (a host finding by ever new field sets) run alone.
+   */
+  const finders = new Map<string, (values: readonly unknown[]) => Promise<Page<T>>>();
+  const finderOf = (where: Condition[], arity: number) => {
+    const single = pageText(where, singleRef);
+    let finder = finders.get(single);
+    if (finder === undefined) {
+      if (finders.size >= MAX_FIND_SHAPES) return (values: readonly unknown[]) => page(single, [...values]);
+      const batched = batchedPageText(where, arity);
+      finder = coalesce<readonly unknown[], Page<T>>(async (calls) => {
+        if (calls.length === 1) return [await page(single, [...(calls[0] as readonly unknown[])])];
+        const columns = Array.from({ length: arity }, (_, index) => calls.map((call) => textOf(call[index])));
+        const rows = await run<PageRow & { n: number }>(batched, columns);
+        const pages = calls.map((): Page<T> => ({ items: [], total_count: 0 }));
+        for (const row of rows) {
+          const found = pages[row.n - 1];
+          if (found === undefined) continue;
+          found.total_count = row.total;
+          if (row.doc !== null && row.version !== null)
+            found.items.push({ value: decode(row.doc), version: row.version });
+        }
+        return pages;
+      });
+      finders.set(single, finder);
+    }
+    return finder;
+  };
+  const ACCOUNT: Condition = (ref) => `account_id = ${ref(1, 'bigint')}`;
 
   const run = async <R extends object>(text: string, values: unknown[]) =>
     (await pool.query<R & Record<string, unknown>>(statement(text, values))).rows;
@@ -400,7 +467,7 @@ order by m.id`;
     async list(account_id: number, request: PageRequest): Promise<Page<T>> {
       checkPage(request);
       if (!integers(account_id)) return { items: [], total_count: 0 };
-      return page(listText, [account_id, request.limit, request.offset]);
+      return finderOf([ACCOUNT], 3)([account_id, request.limit, request.offset]);
     },
 
     async ownerOf(id: number): Promise<number | null> {
@@ -418,51 +485,58 @@ order by m.id`;
       checkPage(request);
       if (!integers(account_id)) return { items: [], total_count: 0 };
       const values: unknown[] = [account_id, request.limit, request.offset];
-      const parameter = (value: unknown) => {
+      /** Adds a parameter; its reference, typed, in whichever statement runs it. */
+      const parameter = (value: unknown, type: string) => {
         values.push(value);
-        return `$${String(values.length)}`;
+        const index = values.length;
+        return (ref: Ref) => ref(index, type);
       };
-      const conditions = ['account_id = $1'];
+      const conditions: Condition[] = [ACCOUNT];
       /** The fields compared inside the body, as one containment object (one index lookup, if any). */
       const contained: Record<string, unknown> = {};
       let containing = false;
       for (const [field, wanted] of Object.entries(where)) {
         if (field === 'id') {
           // The id column is the body's `id` (a safe integer, checked on insert).
-          conditions.push(
-            typeof wanted === 'number' && Number.isSafeInteger(wanted)
-              ? `id = ${parameter(wanted)}`
-              : 'false',
-          );
+          if (typeof wanted === 'number' && Number.isSafeInteger(wanted)) {
+            const id = parameter(wanted, 'bigint');
+            conditions.push((ref) => `id = ${id(ref)}`);
+          } else conditions.push(() => 'false');
           continue;
         }
         const encoded = wanted === null ? null : encodeFieldValue(wanted);
         if (wanted !== null && encoded === null) {
-          conditions.push('false');
+          conditions.push(() => 'false');
           continue;
         }
         if (columns.has(field)) {
-          conditions.push(
-            encoded === null
-              ? `${quoteIdentifier(field)} is null`
-              : `${quoteIdentifier(field)} = ${parameter(encoded)}::jsonb`,
-          );
+          const column = quoteIdentifier(field);
+          if (encoded === null) conditions.push(() => `${column} is null`);
+          else {
+            const value = parameter(encoded, 'jsonb');
+            conditions.push((ref) => `${column} = ${value(ref)}`);
+          }
           continue;
         }
         if (encoded === null) {
-          conditions.push(`coalesce(body -> ${parameter(encodedKey(field))}::text, 'null') = 'null'`);
+          const key = parameter(encodedKey(field), 'text');
+          conditions.push((ref) => `coalesce(body -> ${key(ref)}, 'null') = 'null'`);
         } else if (typeof wanted === 'string' && !encoded.startsWith('"')) {
           // A tagged string is an object, which containment would match loosely (an array inside it
           // as a subset): it is compared whole.
-          const key = parameter(encodedKey(field));
-          conditions.push(`body -> ${key}::text = ${parameter(encoded)}::jsonb`);
+          const key = parameter(encodedKey(field), 'text');
+          const value = parameter(encoded, 'jsonb');
+          conditions.push((ref) => `body -> ${key(ref)} = ${value(ref)}`);
         } else {
           contained[encodedKey(field)] = wanted;
           containing = true;
         }
       }
-      if (containing) conditions.push(`body @> ${parameter(JSON.stringify(contained))}::jsonb`);
-      return page(pageText(conditions.join(' and ')), values);
+      if (containing) {
+        const value = parameter(JSON.stringify(contained), 'jsonb');
+        conditions.push((ref) => `body @> ${value(ref)}`);
+      }
+      return finderOf(conditions, values.length)(values);
     },
   };
 }

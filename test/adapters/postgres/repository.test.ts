@@ -265,9 +265,10 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
     type Step =
       | { kind: 'insert'; id: number; account: number; key: string | null; variant: number }
       | { kind: 'get'; id: number; account: number }
-      | { kind: 'update'; id: number; account: number; version: number; variant: number };
+      | { kind: 'update'; id: number; account: number; version: number; variant: number }
+      | { kind: 'find'; account: number; status: string | null; id: number | null; offset: number };
 
-    it('property: concurrent inserts, reads and updates answer as the same calls one by one in memory', async () => {
+    it('property: concurrent inserts, reads, updates and finds answer as the same calls one by one in memory', async () => {
       const { memoryRepository } = await import('../../../src/adapters/memory/repository.js');
       const fc = (await import('fast-check')).default;
       const insert = fc.record({
@@ -282,6 +283,13 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
         id: fc.integer({ min: 0, max: 5 }),
         account: fc.integer({ min: 1, max: 2 }),
       });
+      const find = fc.record({
+        kind: fc.constant('find' as const),
+        account: fc.integer({ min: 1, max: 2 }),
+        status: fc.option(fc.constantFrom('s0', 's1', 's2'), { nil: null }),
+        id: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
+        offset: fc.integer({ min: 0, max: 2 }),
+      });
       const update = fc.record({
         kind: fc.constant('update' as const),
         id: fc.integer({ min: 1, max: 5 }),
@@ -295,7 +303,7 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
        * without coalescing they run on different connections in either order too.)
        */
       const turn = fc.oneof(
-        ...[insert, get, update].map((op) => fc.array<Step>(op, { minLength: 1, maxLength: 12 })),
+        ...[insert, get, update, find].map((op) => fc.array<Step>(op, { minLength: 1, maxLength: 12 })),
       );
       const turns = fc.array(turn, { minLength: 1, maxLength: 5 });
       await fc.assert(
@@ -309,6 +317,18 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
                 step.key === null ? {} : { key: step.key },
               );
             if (step.kind === 'get') return repository.get(step.account, step.id);
+            if (step.kind === 'find') {
+              const where: Record<string, string | number> = {};
+              if (step.status !== null) where.status = step.status;
+              if (step.id !== null) where.id = step.id;
+              return repository.find(step.account, where, { offset: step.offset, limit: 2 }).then((page) => ({
+                value: {
+                  ...note(0, 0, 0),
+                  title: JSON.stringify(page.items.map((item) => [item.value.id, item.version])),
+                },
+                version: page.total_count,
+              }));
+            }
             return repository.update(note(step.id, step.account, step.variant), step.version);
           };
           for (const turn of script) {
@@ -324,7 +344,7 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
       );
     });
 
-    it('serves the inserts, reads and updates of one turn with one statement each', async () => {
+    it('serves the inserts, reads, updates and finds of one turn with one statement each', async () => {
       const { pool } = await context();
       await pool.query('delete from ledger_responses');
       let statements = 0;
@@ -345,6 +365,13 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
       );
       expect(statements).toBe(3);
       expect((await repository.get(1, 50))?.value.title).toBe('note 50.1');
+      const found = await Promise.all(
+        Array.from({ length: 50 }, (_, index) => repository.find(1, { id: index + 1, status: 's1' }, ALL)),
+      );
+      expect(statements).toBe(5);
+      expect(found.map((page) => [page.total_count, page.items[0]?.value.id])).toEqual(
+        Array.from({ length: 50 }, (_, index) => [1, index + 1]),
+      );
     });
   });
 

@@ -305,12 +305,30 @@ create unlogged table tin_cache (
 `;
 
 /**
+ * Indexes that leave the planner no wrong choice for the hot lookups (issue #10). An invoice number
+ * is looked up with its type (`numberWhere`), a contact by TIN without a parent office. Before a table
+ * has statistics every equality is "one row in 200" to the planner, so with one index on
+ * (account, type) and one on (account, number) it may take either — and the plan of a prepared
+ * statement, made while the table was young, stays: each lookup then walked every invoice of the
+ * account of that type. So the type index also holds the number (either index now finds the one
+ * invoice), and the parent index holds only offices (a contact without a parent cannot take it).
+ */
+const LOOKUP_INDEXES = `
+create index invoices_by_type_and_number on invoices (account_id, "type", "number", id);
+drop index invoices_by_type;
+create index orders_by_type_and_number on orders (account_id, "type", "number", id);
+drop index orders_by_type;
+create index contacts_by_set_parent_id on contacts (account_id, "parent_id", id) where "parent_id" is not null;
+drop index contacts_by_parent_id;
+`;
+
+/**
  * Every migration of `fiscalkit/postgres`, in order.
  *
  * @example
  * ```ts
  * MIGRATIONS.map((migration) => migration.name);
- * // ['record tables', 'tin cache', 'job queue', 'event sink', 'blob store']
+ * // ['record tables', 'tin cache', 'job queue', 'event sink', 'blob store', 'lookup indexes']
  * ```
  */
 export const MIGRATIONS: readonly Migration[] = [
@@ -320,6 +338,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 3, name: 'job queue', sql: JOB_QUEUE_MIGRATION },
   { id: 4, name: 'event sink', sql: EVENT_SINK_MIGRATION },
   { id: 5, name: 'blob store', sql: BLOB_STORE_MIGRATION },
+  { id: 6, name: 'lookup indexes', sql: LOOKUP_INDEXES },
 ];
 
 /** Options of {@link migrate}. */

@@ -22,6 +22,7 @@ import { type ApiVersion, LATEST_API_VERSION } from '../versions/apiVersion.js';
 import { normalizeRequest } from '../versions/normalize.js';
 import type { EventPublisher } from './events.js';
 import { notStoredYet } from './jobNotReady.js';
+import { nextIds } from './nextIds.js';
 import { siiTitularOf } from './siiTitular.js';
 import {
   checkSiiRecord,
@@ -244,11 +245,21 @@ class BatchRun {
   async persist(accepted: readonly Accepted[]): Promise<Map<number, number>> {
     const ids = new Map<number, number>();
     const byLedger = new Map<string, { fields: SiiLedgerFields; ids: number[] }>();
-    for (const { index, report } of accepted) {
-      const stored = await this.ports.store.taxReports.insert(
-        storedSiiTaxReport(report, await this.ports.ids.next('tax_report'), this.account_id),
-        { key: `tax_report_batch:${String(this.batch_id)}:record:${String(index)}` },
-      );
+    // The chunk's ids in one go, and its inserts made together: a database-backed store serves
+    // them in a few round trips (postgresIds, the repository's coalescing) instead of two per record.
+    // Each insert is keyed by its record, so a re-run after a crash finds what was stored (and the
+    // ids it took this time go unused, as ids of a failed insert always do).
+    const fresh = await nextIds(this.ports.ids, 'tax_report', accepted.length);
+    const inserted = await Promise.all(
+      accepted.map(({ index, report }, position) =>
+        this.ports.store.taxReports.insert(
+          storedSiiTaxReport(report, fresh[position] as number, this.account_id),
+          { key: `tax_report_batch:${String(this.batch_id)}:record:${String(index)}` },
+        ),
+      ),
+    );
+    for (const [position, { index, report }] of accepted.entries()) {
+      const stored = inserted[position] as (typeof inserted)[number];
       ids.set(index, stored.value.id);
       const fields = siiLedgerFields(report);
       const key = siiLedgerKey(fields);

@@ -286,7 +286,7 @@ for (const series of httpSeries)
 
 const batchMs = median(runs.map((run) => run.batch));
 const tinMs = median(runs.map((run) => run.tin));
-const rows: (readonly [string, string, string, boolean])[] = [];
+const rows: (readonly [string, string, string, boolean | null])[] = [];
 if (runs.length > 0)
   rows.push(
     [
@@ -307,16 +307,28 @@ for (const { processes, results } of httpSeries) {
     Math.floor(results.length / 2)
   ];
   if (http === undefined) continue;
-  rows.push([
-    `(c) POST /accounts/{account}/invoices (10 lines), HTTP example on PostgreSQL, ${String(processes)} process${processes > 1 ? 'es' : ''}, ${String(HTTP_SECONDS)} s`,
-    `${http.requests.average.toFixed(0)} req/s (median of ${String(RUNS)}; p50 ${String(http.latency.p50)} ms, p99 ${String(http.latency.p99)} ms, non-2xx ${String(http.non2xx)})`,
-    '≥ 800 req/s',
-    http.requests.average >= 800 && http.non2xx === 0,
-  ]);
+  const measured = `${http.requests.average.toFixed(0)} req/s (median of ${String(RUNS)}; p50 ${String(http.latency.p50)} ms, p99 ${String(http.latency.p99)} ms, non-2xx ${String(http.non2xx)})`;
+  // The target is the example server's (one process); a fleet on the same cores is shown beside it
+  // (on a machine with spare cores it adds their throughput; here it shares them with PostgreSQL).
+  rows.push(
+    processes === 1
+      ? [
+          `(c) POST /accounts/{account}/invoices (10 lines), HTTP example on PostgreSQL, 1 process, ${String(HTTP_SECONDS)} s`,
+          measured,
+          '≥ 800 req/s',
+          http.requests.average >= 800 && http.non2xx === 0,
+        ]
+      : [
+          `(c′) the same, a fleet of ${String(processes)} processes on one port (FISCALKIT_PROCESSES)`,
+          measured,
+          'shown, no target',
+          null,
+        ],
+  );
 }
 console.log('\nPostgreSQL benchmark (loopback)\n');
 console.log('| workload | measured | target | verdict |');
 console.log('|---|---|---|---|');
 for (const [name, measured, target, meets] of rows)
-  console.log(`| ${name} | ${measured} | ${target} | ${meets ? 'meets' : 'MISSES'} |`);
+  console.log(`| ${name} | ${measured} | ${target} | ${meets === null ? '—' : meets ? 'meets' : 'MISSES'} |`);
 if (only !== undefined) console.log(`\n(BENCH_PG_ONLY=${only}: the other part was not run)`);

@@ -191,11 +191,11 @@ where id = $1 and account_id = $2 and version = $3::bigint returning version`,
     // The documents of a batch travel as one JSON array of strings: JSON.stringify escapes them
     // natively, where pg's array literal escapes each in JavaScript (several times slower).
     insertMany: `insert into ${table} (id, account_id, version, idempotency_key, doc, body)
-select u.id, u.account_id, 1, null, d.doc, d.doc::jsonb
-from unnest($1::bigint[], $2::bigint[]) with ordinality as u(id, account_id, n)
-join json_array_elements_text($3::json) with ordinality as d(doc, n) using (n)
+select u.id, u.account_id, 1, u.key, d.doc, d.doc::jsonb
+from unnest($1::bigint[], $2::bigint[], $3::text[]) with ordinality as u(id, account_id, key, n)
+join json_array_elements_text($4::json) with ordinality as d(doc, n) using (n)
 order by n
-on conflict do nothing returning id::text as id`,
+on conflict do nothing returning id::text as id, idempotency_key as key`,
     getMany: `select t.id::text as id, t.account_id::text as account_id, t.version, t.doc from ${table} as t
 join unnest($1::bigint[], $2::bigint[]) as u(id, account_id) on t.id = u.id and t.account_id = u.account_id`,
     updateMany: `update ${table} as t set version = t.version + 1, doc = u.doc, body = u.doc::jsonb
@@ -328,32 +328,38 @@ order by u.n, f.row_id`;
    * the server refuses whole is retried one insert at a time, so one bad row fails only its own call.
    */
   const insertMany = coalesce<InsertCall<T>, Inserted<T>>(async (calls) => {
-    // A keyed insert answers the record its key names if that was stored before it, which only a
-    // lone statement tells exactly (in a batch the key may have been stored by a later call): a
-    // batch with a key in it runs one insert at a time, in call order, as does a batch the server
-    // refuses whole (so that one bad row fails only its own call).
+    // A keyed insert answers the record its key names if that was stored before it. With every key
+    // of the batch different, a key found taken was taken before the batch, and the lone statement
+    // after it answers that record exactly; a batch naming one key twice (the second call must meet
+    // the first's record, not one stored after it) runs one insert at a time, in call order, as does
+    // a batch the server refuses whole (so that one bad row fails only its own call).
     const oneByOne = async () => {
       const outcomes: (Inserted<T> | Failed)[] = [];
       for (const call of calls) outcomes.push(await settled(insertOne(call)));
       return outcomes;
     };
-    if (calls.length === 1 || calls.some((call) => call.key !== null)) return oneByOne();
+    const keys = calls.flatMap((call) => (call.key === null ? [] : [call.key]));
+    if (calls.length === 1 || new Set(keys).size !== keys.length) return oneByOne();
+    /** A row as the statement returns it and as a call names it: its id and key. */
+    const rowOf = (id: string, key: string | null) => JSON.stringify([id, key]);
     let inserted: Set<string>;
     try {
-      const rows = await run<{ id: string }>(sql.insertMany, [
+      const rows = await run<{ id: string; key: string | null }>(sql.insertMany, [
         calls.map((call) => call.id),
         calls.map((call) => call.account),
+        calls.map((call) => call.key),
         JSON.stringify(calls.map((call) => call.doc)),
       ]);
-      inserted = new Set(rows.map((row) => row.id));
+      inserted = new Set(rows.map((row) => rowOf(row.id, row.key)));
     } catch {
       return oneByOne();
     }
     return Promise.all(
       calls.map((call) => {
-        // An inserted id answers the first call that carried it (the statement inserts in call
-        // order); a later call with that id met it as a conflict, and is told so by insertOne.
-        if (inserted.delete(String(call.id)))
+        // An inserted row answers the first call that carried it (the statement inserts in call
+        // order; only unkeyed calls can repeat one); a call it skipped met an id or key already
+        // stored, and insertOne tells it which, as a lone insert would.
+        if (inserted.delete(rowOf(String(call.id), call.key)))
           return { value: call.value, version: 1, created: true } satisfies Inserted<T>;
         return settled(insertOne(call));
       }),
@@ -382,7 +388,13 @@ order by u.n, f.row_id`;
   });
 
   /** One update on its own: the conditional statement, then the read that tells why it matched nothing. */
-  const updateOne = async ({ value, id, account, expected_version, doc }: UpdateCall<T>): Promise<Versioned<T>> => {
+  const updateOne = async ({
+    value,
+    id,
+    account,
+    expected_version,
+    doc,
+  }: UpdateCall<T>): Promise<Versioned<T>> => {
     for (let attempt = 0; attempt < RACE_RETRIES; attempt += 1) {
       if (integers(expected_version)) {
         const [row] = await run<{ version: number }>(sql.update, [id, account, expected_version, doc]);

@@ -276,7 +276,7 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
         kind: fc.constant('insert' as const),
         id: fc.integer({ min: 1, max: 5 }),
         account: fc.integer({ min: 1, max: 2 }),
-        key: fc.constantFrom(null, 'k1', 'k2'),
+        key: fc.constantFrom(null, 'k1', 'k2', 'k3', 'k4', 'k5', 'k6'),
         variant: fc.integer({ min: 0, max: 9 }),
       });
       const get = fc.record({
@@ -341,7 +341,7 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
           for (const account of [1, 2])
             expect((await pg.list(account, ALL)).items).toEqual((await memory.list(account, ALL)).items);
         }),
-        { numRuns: 40 },
+        { numRuns: 80 },
       );
     });
 
@@ -382,6 +382,21 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
         Array.from({ length: 50 }, (_, index) => repository.find(1, { id: index + 1, status: 's1' }, ALL)),
       );
       expect(statements).toBe(5);
+      // Keyed inserts with different keys go together too; a key named twice makes a batch go one by one.
+      await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          repository.insert(note(100 + index, 1, 0), { key: `k${String(index)}` }),
+        ),
+      );
+      expect(statements).toBe(6);
+      const again = await Promise.all([
+        repository.insert(note(200, 1, 0), { key: 'k0' }),
+        repository.insert(note(201, 1, 0), { key: 'fresh' }),
+      ]);
+      expect(again.map((result) => [result.value.id, result.created])).toEqual([
+        [100, false],
+        [201, true],
+      ]);
       expect(found.map((page) => [page.total_count, page.items[0]?.value.id])).toEqual(
         Array.from({ length: 50 }, (_, index) => [1, index + 1]),
       );

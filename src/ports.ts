@@ -185,7 +185,11 @@ export type FieldValue = string | number | boolean | null;
  */
 export interface Store {
   accounts: Repository<Account>;
-  /** Which group owns each account; the tenant of these records is the group (`AccountMembership`). */
+  /**
+   * Which group owns each account; the tenant of these records is the group (`AccountMembership`).
+   * Written once, with the account, and never removed or moved: the service remembers a membership
+   * once seen (`tenancy.ts`), so a host that took one away would have to restart its processes.
+   */
   accountGroups: Repository<AccountMembership>;
   /** The account's activity (GET /accounts/{account}/events). */
   accountEvents: Repository<AccountEvent>;

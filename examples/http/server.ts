@@ -56,30 +56,53 @@ if (processes > 1 && cluster.isPrimary) {
   const env = seeded === null ? {} : { FISCALKIT_API_KEY: seeded };
   let stopping = false;
   let ready = 0;
+  /** The processes that listened once: only those are replaced when they die. */
+  const served = new Set<number>();
+  /** When the last replacements started, to stop replacing a process that keeps dying. */
+  const replaced: number[] = [];
   const fork = () => cluster.fork(env);
-  cluster.on('listening', (_worker, address) => {
+  cluster.on('listening', (worker, address) => {
+    served.add(worker.id);
     ready += 1;
     if (ready === processes) announce(address.port, seeded);
   });
-  // A process that dies is replaced: the others went on serving, and the queue gives its jobs to
-  // whoever leases them after their leases expire.
+  const shutdown = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    process.exitCode = code;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    // The processes give their requests 10 s; a process that hangs beyond that is not waited for.
+    setTimeout(() => process.exit(code), 15_000).unref();
+  };
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
       return;
     }
-    console.error(
-      `fiscalkit process ${String(worker.process.pid)} exited (${String(signal ?? code)}); starting another`,
-    );
+    const why = String(signal ?? code);
+    // One that never listened failed to start (the database unreachable, a bad key file): so would
+    // its replacement. Stop, as a single process would.
+    if (!served.has(worker.id)) {
+      console.error(`fiscalkit process ${String(worker.process.pid)} failed to start (${why}); stopping`);
+      shutdown(1);
+      return;
+    }
+    // A process that dies is replaced — the others went on serving, and the queue gives its jobs to
+    // whoever leases them once their leases expire — unless processes keep dying (5 in a minute).
+    const now = Date.now();
+    while (replaced.length > 0 && (replaced[0] as number) < now - 60_000) replaced.shift();
+    if (replaced.length >= 5) {
+      console.error(`fiscalkit processes keep dying (${why}); stopping`);
+      shutdown(1);
+      return;
+    }
+    replaced.push(now);
+    console.error(`fiscalkit process ${String(worker.process.pid)} exited (${why}); starting another`);
     fork();
   });
   for (let index = 0; index < processes; index += 1) fork();
-  const shutdown = () => {
-    stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => shutdown(0));
+  process.on('SIGTERM', () => shutdown(0));
 } else {
   const { keys, seeded } = loadKeys(process.env);
   // PostgreSQL when DATABASE_URL is set (issue #10: a fleet of servers and `npm run worker`s on one
@@ -91,7 +114,7 @@ if (processes > 1 && cluster.isPrimary) {
     base_url,
     rate_limit: perSecond === 0 ? null : { capacity: 2 * perSecond, per_second: perSecond },
   });
-  const stopWorker = process.env.FISCALKIT_WORKER === '0' ? () => {} : runWorker(fiscalkit);
+  const stopWorker = process.env.FISCALKIT_WORKER === '0' ? async () => {} : runWorker(fiscalkit);
 
   // Requests being answered: a shutdown lets them finish before it lets go of the database.
   let answering = 0;
@@ -108,14 +131,23 @@ if (processes > 1 && cluster.isPrimary) {
     if (!cluster.isWorker) announce(info.port, seeded);
   });
 
+  let stopping = false;
   const shutdown = () => {
-    stopWorker();
+    // Once: Ctrl-C in a fleet reaches a process twice (SIGINT from the terminal, SIGTERM from the primary).
+    if (stopping) return;
+    stopping = true;
     server.close();
-    // Requests a client gave up on still run to their end (up to 10 s), then the pool is closed.
+    // Whatever still runs after 12 s (a stuck query) is not waited for.
+    setTimeout(() => process.exit(0), 12_000).unref();
+    // Requests a client gave up on still run to their end (up to 10 s), and the job being run; then
+    // the pool is closed.
     const deadline = Date.now() + 10_000;
     const wait = () => {
       if (answering > 0 && Date.now() < deadline) setTimeout(wait, 20);
-      else void close().finally(() => process.exit(0));
+      else
+        void stopWorker()
+          .then(() => close())
+          .finally(() => process.exit(0));
     };
     wait();
   };

@@ -27,8 +27,13 @@ const fiscalkit = createFiscalkit(ports, {
 const stop = runWorker(fiscalkit, { idle_ms: Number(process.env.FISCALKIT_IDLE_MS ?? '100') });
 console.log(`fiscalkit worker ${String(process.pid)} leasing jobs (lease ${String(lease_ms)} ms)`);
 
+let stopping = false;
 async function shutdown() {
-  stop();
+  if (stopping) return;
+  stopping = true;
+  // A job that does not end within the lease is taken over by another worker anyway.
+  setTimeout(() => process.exit(0), lease_ms).unref();
+  await stop();
   await close();
   process.exit(0);
 }

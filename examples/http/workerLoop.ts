@@ -5,24 +5,28 @@
 import type { Fiscalkit } from '../../src/index.js';
 
 /**
- * Starts the worker loop; the answer stops it.
+ * Starts the worker loop; the answer stops it, and resolves once the job it was running (if any) ends.
  *
  * @example
  * ```ts
  * const stop = runWorker(fiscalkit, { idle_ms: 50 });
  * // … later
- * stop();
+ * await stop();
  * ```
  */
-export function runWorker(fiscalkit: Fiscalkit, options: { idle_ms?: number } = {}): () => void {
+export function runWorker(fiscalkit: Fiscalkit, options: { idle_ms?: number } = {}): () => Promise<void> {
   const idle = options.idle_ms ?? 100;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The job being run, if any: stopping waits for it, so that it does not lose its database. */
+  let running: Promise<unknown> = Promise.resolve();
   const loop = async () => {
     while (!stopped) {
       let ran = false;
       try {
-        ran = await fiscalkit.worker.runNext();
+        const next = fiscalkit.worker.runNext();
+        running = next.catch(() => undefined);
+        ran = await next;
       } catch (error) {
         console.error('fiscalkit worker:', error);
       }
@@ -31,8 +35,9 @@ export function runWorker(fiscalkit: Fiscalkit, options: { idle_ms?: number } = 
     if (!stopped) timer = setTimeout(loop, idle);
   };
   timer = setTimeout(loop, 0);
-  return () => {
+  return async () => {
     stopped = true;
     if (timer !== undefined) clearTimeout(timer);
+    await running;
   };
 }

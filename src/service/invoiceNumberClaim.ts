@@ -31,7 +31,8 @@ export interface NumberClaim {
   /**
    * Which write holds the claim: 48 random bits (`ports.random`). Only compared for equality, between
    * writes of one invoice within the claim's minute, so chance cannot make two equal; random rather
-   * than from a sequence, which would cost every write a round trip to the database.
+   * than from a sequence, which would cost every write a round trip to the database. (Processes that
+   * share a store need their own random sources: a seeded one, `seededRandom`, is for tests.)
    */
   token: number;
   /** `pending` until confirmed (the claim is then removed); `lost` when another write won. */

@@ -152,7 +152,7 @@ describe.skipIf(process.env.DATABASE_URL === undefined)('npm start with DATABASE
       });
       expect(created.status).toBe(201);
       const { account } = await json(created);
-      // Fresh connections are dealt round the processes: each answers from the one database.
+      // Every answer comes from the one database, whichever process gave it.
       const requestIds = new Set<string>();
       for (let i = 0; i < 6; i += 1) {
         const read = await fetch(`${fleet.url}/accounts/${String(account.id)}`, {
@@ -162,7 +162,7 @@ describe.skipIf(process.env.DATABASE_URL === undefined)('npm start with DATABASE
         expect((await json(read)).account.name).toBe('ACME SL');
         requestIds.add(read.headers.get('X-B2B-API-Request-Id') ?? '');
       }
-      // Request ids come from one sequence whichever process answered: never the same twice.
+      // Request ids come from one sequence, whichever process answered: never the same twice.
       expect(requestIds.size).toBe(6);
       // A process killed outright is replaced, and the port keeps answering.
       const children = await listChildren(fleet.pid);
@@ -183,11 +183,21 @@ describe.skipIf(process.env.DATABASE_URL === undefined)('npm start with DATABASE
       await admin.end();
     }
   }, 60_000);
+});
 
-  it('FISCALKIT_PROCESSES > 1 without DATABASE_URL is refused: in memory each process would be a service of its own', async () => {
+describe('npm start as a fleet, refused', () => {
+  it('FISCALKIT_PROCESSES > 1 without DATABASE_URL: in memory each process would be a service of its own', async () => {
     await expect(start({ FISCALKIT_PROCESSES: '2' })).rejects.toThrow(
       'FISCALKIT_PROCESSES > 1 needs DATABASE_URL',
     );
+  }, 30_000);
+
+  it('a fleet whose processes cannot start stops with an error instead of starting them again and again', async () => {
+    const failure = start({
+      FISCALKIT_PROCESSES: '2',
+      DATABASE_URL: 'postgres://fiscalkit@127.0.0.1:1/none',
+    });
+    await expect(failure).rejects.toThrow(/exited with 1[\s\S]*failed to start/);
   }, 30_000);
 });
 

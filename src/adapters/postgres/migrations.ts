@@ -312,14 +312,17 @@ create unlogged table tin_cache (
  * statement, made while the table was young, stays: each lookup then walked every invoice of the
  * account of that type. So the type index also holds the number (either index now finds the one
  * invoice), and the parent index holds only offices (a contact without a parent cannot take it).
+ * Like every migration it runs in one transaction: on a database with many invoices the index builds
+ * hold writes to those tables until they finish (build them beforehand with `CREATE INDEX
+ * CONCURRENTLY` under these names to avoid that: `create index if not exists` then finds them).
  */
 const LOOKUP_INDEXES = `
-create index invoices_by_type_and_number on invoices (account_id, "type", "number", id);
-drop index invoices_by_type;
-create index orders_by_type_and_number on orders (account_id, "type", "number", id);
-drop index orders_by_type;
-create index contacts_by_set_parent_id on contacts (account_id, "parent_id", id) where "parent_id" is not null;
-drop index contacts_by_parent_id;
+create index if not exists invoices_by_type_and_number on invoices (account_id, "type", "number", id);
+drop index if exists invoices_by_type;
+create index if not exists orders_by_type_and_number on orders (account_id, "type", "number", id);
+drop index if exists orders_by_type;
+create index if not exists contacts_by_set_parent_id on contacts (account_id, "parent_id", id) where "parent_id" is not null;
+drop index if exists contacts_by_parent_id;
 `;
 
 /**

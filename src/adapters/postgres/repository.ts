@@ -118,6 +118,60 @@ function textOf(value: unknown): string {
   return typeof value === 'string' ? value : String(value);
 }
 
+/**
+ * Whether PostgreSQL refused a statement (a `DatabaseError` carries a five-character SQLSTATE): it
+ * then took no effect, and its calls may be made again one by one. A connection lost mid-statement
+ * may have committed it: its calls fail with that error, as each would alone.
+ */
+function refusedByServer(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+}
+
+/**
+ * Serves a batch of writes in call order: cut into runs in which no `identity` (a key, an id; null is
+ * none) comes twice, each run served together through `together` (or alone, for a run of one), one
+ * run after another — so a call that names what an earlier one named meets what that one did, as one
+ * by one. A run the server refuses is served one call at a time.
+ */
+async function inRuns<C, O>(
+  calls: readonly C[],
+  identity: (call: C) => string | null,
+  alone: (call: C) => Promise<O>,
+  together: (run: readonly C[]) => Promise<Promise<O | Failed>[]>,
+): Promise<(O | Failed)[]> {
+  const runs: C[][] = [];
+  let current: C[] = [];
+  let seen = new Set<string>();
+  for (const call of calls) {
+    const name = identity(call);
+    if (name !== null && seen.has(name)) {
+      runs.push(current);
+      current = [];
+      seen = new Set();
+    }
+    if (name !== null) seen.add(name);
+    current.push(call);
+  }
+  runs.push(current);
+  const outcomes: (O | Failed)[] = [];
+  for (const run of runs) {
+    if (run.length === 1) {
+      outcomes.push(await settled(alone(run[0] as C)));
+      continue;
+    }
+    let answers: Promise<O | Failed>[] | null = null;
+    try {
+      answers = await together(run);
+    } catch (error) {
+      if (!refusedByServer(error)) throw error;
+    }
+    if (answers !== null) outcomes.push(...(await Promise.all(answers)));
+    else for (const call of run) outcomes.push(await settled(alone(call)));
+  }
+  return outcomes;
+}
+
 /** The outcome of a call as a batch answers it: its value, or its own error. */
 function settled<O>(promise: Promise<O>): Promise<O | Failed> {
   return promise.catch((error: unknown) => new Failed(error));
@@ -146,8 +200,9 @@ function settled<O>(promise: Promise<O>): Promise<O | Failed> {
  * batch is settled by the lone statement, in call order. A busy service thus pays one round trip for
  * the request logs, account reads and claim confirmations of many requests in flight.
  *
- * `insert` and `update` answer the value they were given, as the memory repository does (decoding
- * the text just written would cost a parse per write for a copy nobody asked for). Reads decode the
+ * `insert` and `update` answer the value they were given (decoding the text just written would cost
+ * a parse per write for an equal copy; the memory repository answers a frozen snapshot instead, so a
+ * caller must not count on changing, or on not changing, what a write answers). Reads decode the
  * stored text afresh on every call (`json.ts`): the caller may change what it gets without reaching
  * the store, lossless numbers come back as `LosslessNumber`s with their exact text,
  * and objects keep their key order.
@@ -195,7 +250,7 @@ select u.id, u.account_id, 1, u.key, d.doc, d.doc::jsonb
 from unnest($1::bigint[], $2::bigint[], $3::text[]) with ordinality as u(id, account_id, key, n)
 join json_array_elements_text($4::json) with ordinality as d(doc, n) using (n)
 order by n
-on conflict do nothing returning id::text as id, idempotency_key as key`,
+on conflict do nothing returning id::text as id, account_id::text as account_id, idempotency_key as key`,
     getMany: `select t.id::text as id, t.account_id::text as account_id, t.version, t.doc from ${table} as t
 join unnest($1::bigint[], $2::bigint[]) as u(id, account_id) on t.id = u.id and t.account_id = u.account_id`,
     updateMany: `update ${table} as t set version = t.version + 1, doc = u.doc, body = u.doc::jsonb
@@ -217,7 +272,7 @@ returning t.id::text as id, t.version`,
   select id from ${table} where ${where.map((condition) => condition(ref)).join(' and ')})
 select (select count(*)::integer from matched) as total, m.id as row_id, t.version, t.doc
 from (select 1) as one
-left join lateral (select id from matched order by id limit ${ref(2, 'integer')} offset ${ref(3, 'integer')}) as m on true
+left join lateral (select id from matched order by id limit ${ref(2, 'bigint')} offset ${ref(3, 'bigint')}) as m on true
 left join ${table} as t on t.id = m.id
 order by m.id`;
 
@@ -250,7 +305,15 @@ order by u.n, f.row_id`;
       finder = coalesce<readonly unknown[], Page<T>>(async (calls) => {
         if (calls.length === 1) return [await page(single, [...(calls[0] as readonly unknown[])])];
         const columns = Array.from({ length: arity }, (_, index) => calls.map((call) => textOf(call[index])));
-        const rows = await run<PageRow & { n: number }>(batched, columns);
+        let rows: (PageRow & { n: number })[];
+        try {
+          rows = await run<PageRow & { n: number }>(batched, columns);
+        } catch (error) {
+          // A statement the server refused (a timeout, say) is asked again find by find, so that
+          // one bad find fails alone; a connection lost fails them all, as it would each.
+          if (!refusedByServer(error)) throw error;
+          return Promise.all(calls.map((call) => settled(page(single, [...call]))));
+        }
         const pages = calls.map((): Page<T> => ({ items: [], total_count: 0 }));
         for (const row of rows) {
           const found = pages[row.n - 1];
@@ -327,44 +390,37 @@ order by u.n, f.row_id`;
    * {@link insertOne}, which answers exactly as a lone insert would (DuplicateRecordError). A batch
    * the server refuses whole is retried one insert at a time, so one bad row fails only its own call.
    */
-  const insertMany = coalesce<InsertCall<T>, Inserted<T>>(async (calls) => {
-    // A keyed insert answers the record its key names if that was stored before it. With every key
-    // of the batch different, a key found taken was taken before the batch, and the lone statement
-    // after it answers that record exactly; a batch naming one key twice (the second call must meet
-    // the first's record, not one stored after it) runs one insert at a time, in call order, as does
-    // a batch the server refuses whole (so that one bad row fails only its own call).
-    const oneByOne = async () => {
-      const outcomes: (Inserted<T> | Failed)[] = [];
-      for (const call of calls) outcomes.push(await settled(insertOne(call)));
-      return outcomes;
-    };
-    const keys = calls.flatMap((call) => (call.key === null ? [] : [call.key]));
-    if (calls.length === 1 || new Set(keys).size !== keys.length) return oneByOne();
-    /** A row as the statement returns it and as a call names it: its id and key. */
-    const rowOf = (id: string, key: string | null) => JSON.stringify([id, key]);
-    let inserted: Set<string>;
-    try {
-      const rows = await run<{ id: string; key: string | null }>(sql.insertMany, [
-        calls.map((call) => call.id),
-        calls.map((call) => call.account),
-        calls.map((call) => call.key),
-        JSON.stringify(calls.map((call) => call.doc)),
-      ]);
-      inserted = new Set(rows.map((row) => rowOf(row.id, row.key)));
-    } catch {
-      return oneByOne();
-    }
-    return Promise.all(
-      calls.map((call) => {
-        // An inserted row answers the first call that carried it (the statement inserts in call
-        // order; only unkeyed calls can repeat one); a call it skipped met an id or key already
-        // stored, and insertOne tells it which, as a lone insert would.
-        if (inserted.delete(rowOf(String(call.id), call.key)))
-          return { value: call.value, version: 1, created: true } satisfies Inserted<T>;
-        return settled(insertOne(call));
-      }),
-    );
-  });
+  const insertMany = coalesce<InsertCall<T>, Inserted<T>>((calls) =>
+    inRuns(
+      calls,
+      // A keyed insert answers the record its key names if that was stored before it. In a run of
+      // different keys a key found taken was taken before the run, and the lone statement after it
+      // answers that record exactly; a second insert of a key starts a new run, and meets the first
+      // one's record, as it would one by one.
+      // Keys are the tenant's: one key in two accounts names two records.
+      (call) => (call.key === null ? null : JSON.stringify([call.account, call.key])),
+      insertOne,
+      async (batch) => {
+        /** A row as the statement returns it and as a call names it: its id, tenant and key. */
+        const rowOf = (id: string, account: string, key: string | null) => JSON.stringify([id, account, key]);
+        const rows = await run<{ id: string; account_id: string; key: string | null }>(sql.insertMany, [
+          batch.map((call) => call.id),
+          batch.map((call) => call.account),
+          batch.map((call) => call.key),
+          JSON.stringify(batch.map((call) => call.doc)),
+        ]);
+        const inserted = new Set(rows.map((row) => rowOf(row.id, row.account_id, row.key)));
+        return batch.map((call) => {
+          // An inserted row answers the first call that carried it (the statement inserts in call
+          // order; only unkeyed calls can repeat one); a call it skipped met an id or key already
+          // stored, and insertOne tells it which, as a lone insert would.
+          if (inserted.delete(rowOf(String(call.id), String(call.account), call.key)))
+            return Promise.resolve({ value: call.value, version: 1, created: true } satisfies Inserted<T>);
+          return settled(insertOne(call));
+        });
+      },
+    ),
+  );
 
   /** One read on its own. */
   const getOne = async ({ account_id, id }: GetCall): Promise<Versioned<T> | null> => {
@@ -410,43 +466,38 @@ order by u.n, f.row_id`;
   };
 
   /**
-   * Updates coalesced into one statement, for distinct records with integer versions; a record named
-   * twice in a batch (two writers racing on it) and anything the statement did not update go through
+   * Updates coalesced into one statement. A record named twice in a batch (two writers racing on
+   * it): the second starts a new run and meets what the first did, as it would one by one; an update with
+   * a version that is no integer, and anything the statement did not update, go through
    * {@link updateOne}, which answers exactly as a lone update would.
    */
-  const updateMany = coalesce<UpdateCall<T>, Versioned<T>>(async (calls) => {
-    const ids = calls.map((call) => call.id);
-    const simple =
-      calls.length > 1 &&
-      new Set(ids).size === calls.length &&
-      calls.every((call) => integers(call.expected_version));
-    if (!simple) {
-      const outcomes: (Versioned<T> | Failed)[] = [];
-      for (const call of calls) outcomes.push(await settled(updateOne(call)));
-      return outcomes;
-    }
-    let updated: Map<number, number>;
-    try {
-      const rows = await run<{ id: string; version: number }>(sql.updateMany, [
-        ids,
-        calls.map((call) => call.account),
-        calls.map((call) => call.expected_version),
-        JSON.stringify(calls.map((call) => call.doc)),
-      ]);
-      // money-safe: bigint ids read as text back to the safe integers they were.
-      updated = new Map(rows.map((row) => [Number(row.id), row.version]));
-    } catch {
-      return Promise.all(calls.map((call) => settled(updateOne(call))));
-    }
-    return Promise.all(
-      calls.map((call) => {
-        const version = updated.get(call.id);
-        return version === undefined
-          ? settled(updateOne(call))
-          : ({ value: call.value, version } satisfies Versioned<T>);
-      }),
-    );
-  });
+  const updateMany = coalesce<UpdateCall<T>, Versioned<T>>((calls) =>
+    inRuns(
+      calls,
+      (call) => String(call.id),
+      updateOne,
+      async (batch) => {
+        const simple = batch.filter((call) => integers(call.expected_version));
+        const rows =
+          simple.length === 0
+            ? []
+            : await run<{ id: string; version: number }>(sql.updateMany, [
+                simple.map((call) => call.id),
+                simple.map((call) => call.account),
+                simple.map((call) => call.expected_version),
+                JSON.stringify(simple.map((call) => call.doc)),
+              ]);
+        // money-safe: bigint ids read as text back to the safe integers they were.
+        const updated = new Map(rows.map((row) => [Number(row.id), row.version]));
+        return batch.map((call) => {
+          const version = updated.get(call.id);
+          return version === undefined
+            ? settled(updateOne(call))
+            : Promise.resolve({ value: call.value, version } satisfies Versioned<T>);
+        });
+      },
+    ),
+  );
 
   return {
     async insert(value: T, insertOptions: InsertOptions = {}): Promise<Inserted<T>> {

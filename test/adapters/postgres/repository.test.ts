@@ -341,8 +341,44 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
           for (const account of [1, 2])
             expect((await pg.list(account, ALL)).items).toEqual((await memory.list(account, ALL)).items);
         }),
-        { numRuns: 80 },
+        { numRuns: 150 },
       );
+    });
+
+    it('batched finds take any safe-integer page, and a refused batch is asked again find by find', async () => {
+      const repository = await fresh<Note>('ledger_responses');
+      await repository.insert(note(1, 1, 0));
+      const huge = { offset: 0, limit: 3_000_000_000 };
+      const pages = await Promise.all([
+        repository.list(1, huge),
+        repository.list(1, { offset: 0, limit: 10 }),
+        repository.find(1, { status: 's0' }, huge),
+        repository.find(1, { status: 's0' }, { offset: 2_500_000_000, limit: 1 }),
+      ]);
+      expect(pages.map((page) => [page.total_count, page.items.length])).toEqual([
+        [1, 1],
+        [1, 1],
+        [1, 1],
+        [1, 0],
+      ]);
+    });
+
+    it('a write named twice in a turn waits for the batch, and meets what the first did', async () => {
+      const repository = await fresh<Note>('ledger_responses');
+      await Promise.all([1, 2, 3].map((id) => repository.insert(note(id, 1, 0))));
+      const outcomes = await Promise.allSettled([
+        repository.update(note(1, 1, 1), 1),
+        repository.update(note(2, 1, 1), 1),
+        repository.update(note(1, 1, 2), 1),
+        repository.update(note(3, 1, 1), 1),
+        repository.update(note(1, 1, 3), 2),
+      ]);
+      expect(
+        outcomes.map((outcome) =>
+          outcome.status === 'fulfilled' ? outcome.value.version : outcome.reason.name,
+        ),
+      ).toEqual([2, 2, 'VersionConflictError', 2, 3]);
+      expect((await repository.get(1, 1))?.value.title).toBe('note 1.3');
     });
 
     it('batched writes keep what jsonb refuses, escapes, and quotes exactly', async () => {

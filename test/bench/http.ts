@@ -4,37 +4,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
+import { BENCH_HEADERS, benchInvoiceBody } from './httpWorkload.js';
 
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? '10'); // money-safe: seconds
-const KEY = 'test_bench_key_0001';
-const headers = {
-  'X-B2B-API-Key': KEY,
-  'X-B2B-API-Version': '2026-04-20',
-  'Content-Type': 'application/json',
-};
-
-function invoiceBody(number: number): string {
-  const lines = Array.from({ length: 10 }, (_, index) => ({
-    description: `Item ${String(index + 1)}`,
-    quantity: String(index + 1),
-    price: `${String(10 + index)}.25`,
-    taxes_attributes: [{ name: 'IVA', category: 'S', percent: '21' }],
-  }));
-  return JSON.stringify({
-    invoice: {
-      number: `B-${String(number)}`,
-      date: '2026-04-20',
-      currency: 'EUR',
-      contact: { name: 'Cliente SA', country: 'ES', tin_scheme: '9920', tin_value: 'A58818501' },
-      invoice_lines_attributes: lines,
-    },
-  });
-}
-
 async function call(base: string, method: string, path: string, body?: string) {
   const response = await fetch(`${base}${path}`, {
     method,
-    headers,
+    headers: BENCH_HEADERS,
     ...(body === undefined ? {} : { body }),
   });
   const text = await response.text();
@@ -70,26 +46,26 @@ try {
       }),
     )
   ).account.id;
-  const invoice = (await call(base, 'POST', `/accounts/${String(account)}/invoices`, invoiceBody(0))).invoice
-    .id;
+  const invoice = (await call(base, 'POST', `/accounts/${String(account)}/invoices`, benchInvoiceBody(0)))
+    .invoice.id;
 
   let number = 1;
   const create = await run({
     url: `${base}/accounts/${String(account)}/invoices`,
     method: 'POST',
-    headers,
+    headers: BENCH_HEADERS,
     connections: 16,
     duration: DURATION_S,
     requests: [
       {
-        setupRequest: (request) => ({ ...request, body: invoiceBody(number++) }),
+        setupRequest: (request) => ({ ...request, body: benchInvoiceBody(number++) }),
       },
     ],
   });
   const read = await run({
     url: `${base}/invoices/${String(invoice)}`,
     method: 'GET',
-    headers,
+    headers: BENCH_HEADERS,
     connections: 16,
     duration: DURATION_S,
   });

@@ -8,8 +8,7 @@ import { systemClock } from '../../src/adapters/memory/clock.js';
 import { memoryKeyStore } from '../../src/adapters/memory/keyStore.js';
 import { memoryPorts } from '../../src/adapters/memory/memoryPorts.js';
 import { createFiscalkit } from '../../src/index.js';
-
-export const BENCH_KEY = 'test_bench_key_0001';
+import { BENCH_KEY } from './httpWorkload.js';
 
 const keys = memoryKeyStore({
   groups: [{ id: 1, api_version: '2026-04-20' }],

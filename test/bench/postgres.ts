@@ -19,6 +19,7 @@ import { migrate } from '../../src/adapters/postgres/migrations.js';
 import { postgresPorts } from '../../src/adapters/postgres/postgresPorts.js';
 import { createFiscalkit } from '../../src/index.js';
 import { BENCH_ACCOUNT, benchBatchRecords, benchTinPairs } from './engineWorkload.js';
+import { BENCH_HEADERS, BENCH_KEY, benchInvoiceBody } from './httpWorkload.js';
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 if (DATABASE_URL === undefined) {
@@ -31,7 +32,6 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? '2'); // money
 const WORKER = new URL('../../examples/http/worker.ts', import.meta.url).pathname;
 const SERVER = new URL('../../examples/http/server.ts', import.meta.url).pathname;
 const FLEET = Number(process.env.BENCH_PG_PROCESSES ?? '2'); // money-safe: a process count
-const KEY = 'test_bench_key_0001';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -176,33 +176,8 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-const headers = {
-  'X-B2B-API-Key': KEY,
-  'X-B2B-API-Version': '2026-04-20',
-  'Content-Type': 'application/json',
-};
-
-/** The invoice of http.ts: 10 lines, Spanish VAT. */
-function invoiceBody(number: number): string {
-  const lines = Array.from({ length: 10 }, (_, index) => ({
-    description: `Item ${String(index + 1)}`,
-    quantity: String(index + 1),
-    price: `${String(10 + index)}.25`,
-    taxes_attributes: [{ name: 'IVA', category: 'S', percent: '21' }],
-  }));
-  return JSON.stringify({
-    invoice: {
-      number: `B-${String(number)}`,
-      date: '2026-04-20',
-      currency: 'EUR',
-      contact: { name: 'Cliente SA', country: 'ES', tin_scheme: '9920', tin_value: 'A58818501' },
-      invoice_lines_attributes: lines,
-    },
-  });
-}
-
 async function call(base: string, path: string, body: string) {
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers, body });
+  const response = await fetch(`${base}${path}`, { method: 'POST', headers: BENCH_HEADERS, body });
   const text = await response.text();
   if (response.status >= 300) throw new Error(`POST ${path}: ${String(response.status)} ${text}`);
   return JSON.parse(text);
@@ -216,7 +191,7 @@ async function httpRun(processes: number): Promise<autocannon.Result> {
     {
       DATABASE_URL: schema.url,
       PORT: '0',
-      FISCALKIT_API_KEY: KEY,
+      FISCALKIT_API_KEY: BENCH_KEY,
       FISCALKIT_WORKER: '0',
       FISCALKIT_RATE_LIMIT: '0',
       FISCALKIT_PROCESSES: String(processes),
@@ -234,7 +209,7 @@ async function httpRun(processes: number): Promise<autocannon.Result> {
         }),
       )
     ).account.id;
-    await call(base, `/accounts/${String(account)}/invoices`, invoiceBody(0));
+    await call(base, `/accounts/${String(account)}/invoices`, benchInvoiceBody(0));
     let number = 1;
     const load = (duration: number) =>
       new Promise<autocannon.Result>((resolve, reject) => {
@@ -242,10 +217,10 @@ async function httpRun(processes: number): Promise<autocannon.Result> {
           {
             url: `${base}/accounts/${String(account)}/invoices`,
             method: 'POST',
-            headers,
+            headers: BENCH_HEADERS,
             connections: 16,
             duration,
-            requests: [{ setupRequest: (request) => ({ ...request, body: invoiceBody(number++) }) }],
+            requests: [{ setupRequest: (request) => ({ ...request, body: benchInvoiceBody(number++) }) }],
           },
           (error, result) => (error ? reject(error) : resolve(result)),
         );

@@ -49,16 +49,13 @@ export async function mergeLines(
     const keptId = ({ line }: { line: InvoiceLinePatch }) =>
       line.id !== undefined && line.id !== null && storedById.has(line.id) ? line.id : null;
     // Every new line's id in one go (one round trip to a database sequence), in the order sent.
-    const fresh = await nextIds(ids, 'invoice_line', kept.filter((entry) => keptId(entry) === null).length);
-    let taken = 0;
-    const lines = kept.map((entry) => {
-      let id = keptId(entry);
-      if (id === null) {
-        id = fresh[taken] as number;
-        taken += 1; // money-safe: a counter.
-      }
-      return { ...(fieldsOf(entry.line) as Omit<InvoiceLine, 'id'>), id };
-    });
+    const fresh = (
+      await nextIds(ids, 'invoice_line', kept.filter((entry) => keptId(entry) === null).length)
+    ).values();
+    const lines = kept.map((entry) => ({
+      ...(fieldsOf(entry.line) as Omit<InvoiceLine, 'id'>),
+      id: keptId(entry) ?? (fresh.next().value as number),
+    }));
     return { lines, line_params: kept.map(({ index }) => param(index)) };
   }
   const edits = new Map<number, { line: InvoiceLinePatch; index: number }>();

@@ -87,3 +87,82 @@ export function coalesce<I, O>(
 export class Failed {
   constructor(readonly error: unknown) {}
 }
+
+/**
+ * Whether PostgreSQL refused a statement (a `DatabaseError` carries a five-character SQLSTATE): it
+ * then took no effect, and its calls may be made again one by one. A connection lost mid-statement
+ * may have committed it: its calls fail with that error, as each would alone.
+ *
+ * @example
+ * ```ts
+ * refusedByServer(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })); // true
+ * refusedByServer(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })); // false
+ * ```
+ */
+export function refusedByServer(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+}
+
+/**
+ * Serves a batch of writes in call order: cut into runs in which no `identity` (a key, an id; null is
+ * none) comes twice, each run served together through `together` (or alone, for a run of one), one
+ * run after another — so a call that names what an earlier one named meets what that one did, as one
+ * by one. A run the server refuses is served one call at a time.
+ *
+ * @example
+ * ```ts
+ * const outcomes = await inRuns(calls, (call) => String(call.id), updateOne, async (run) =>
+ *   (await updateAll(run)).map((result) => Promise.resolve(result)),
+ * );
+ * ```
+ */
+export async function inRuns<C, O>(
+  calls: readonly C[],
+  identity: (call: C) => string | null,
+  alone: (call: C) => Promise<O>,
+  together: (run: readonly C[]) => Promise<Promise<O | Failed>[]>,
+): Promise<(O | Failed)[]> {
+  const runs: C[][] = [];
+  let current: C[] = [];
+  let seen = new Set<string>();
+  for (const call of calls) {
+    const name = identity(call);
+    if (name !== null && seen.has(name)) {
+      runs.push(current);
+      current = [];
+      seen = new Set();
+    }
+    if (name !== null) seen.add(name);
+    current.push(call);
+  }
+  runs.push(current);
+  const outcomes: (O | Failed)[] = [];
+  for (const run of runs) {
+    if (run.length === 1) {
+      outcomes.push(await settled(alone(run[0] as C)));
+      continue;
+    }
+    let answers: Promise<O | Failed>[] | null = null;
+    try {
+      answers = await together(run);
+    } catch (error) {
+      if (!refusedByServer(error)) throw error;
+    }
+    if (answers !== null) outcomes.push(...(await Promise.all(answers)));
+    else for (const call of run) outcomes.push(await settled(alone(call)));
+  }
+  return outcomes;
+}
+
+/**
+ * The outcome of a call as a batch answers it: its value, or its own error ({@link Failed}).
+ *
+ * @example
+ * ```ts
+ * const outcome = await settled(insertOne(call)); // the Inserted, or a Failed holding the error
+ * ```
+ */
+export function settled<O>(promise: Promise<O>): Promise<O | Failed> {
+  return promise.catch((error: unknown) => new Failed(error));
+}

@@ -19,7 +19,7 @@ import {
   VersionConflictError,
   type Versioned,
 } from '../../ports.js';
-import { coalesce, Failed } from './coalesce.js';
+import { coalesce, inRuns, refusedByServer, settled } from './coalesce.js';
 import { decodeJson, encodedKey, encodeFieldValue, encodeJson, escapeText } from './json.js';
 import { statement } from './statements.js';
 import { qualifiedName, quoteIdentifier, storeTable } from './tables.js';
@@ -119,65 +119,6 @@ function textOf(value: unknown): string {
 }
 
 /**
- * Whether PostgreSQL refused a statement (a `DatabaseError` carries a five-character SQLSTATE): it
- * then took no effect, and its calls may be made again one by one. A connection lost mid-statement
- * may have committed it: its calls fail with that error, as each would alone.
- */
-function refusedByServer(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
-}
-
-/**
- * Serves a batch of writes in call order: cut into runs in which no `identity` (a key, an id; null is
- * none) comes twice, each run served together through `together` (or alone, for a run of one), one
- * run after another — so a call that names what an earlier one named meets what that one did, as one
- * by one. A run the server refuses is served one call at a time.
- */
-async function inRuns<C, O>(
-  calls: readonly C[],
-  identity: (call: C) => string | null,
-  alone: (call: C) => Promise<O>,
-  together: (run: readonly C[]) => Promise<Promise<O | Failed>[]>,
-): Promise<(O | Failed)[]> {
-  const runs: C[][] = [];
-  let current: C[] = [];
-  let seen = new Set<string>();
-  for (const call of calls) {
-    const name = identity(call);
-    if (name !== null && seen.has(name)) {
-      runs.push(current);
-      current = [];
-      seen = new Set();
-    }
-    if (name !== null) seen.add(name);
-    current.push(call);
-  }
-  runs.push(current);
-  const outcomes: (O | Failed)[] = [];
-  for (const run of runs) {
-    if (run.length === 1) {
-      outcomes.push(await settled(alone(run[0] as C)));
-      continue;
-    }
-    let answers: Promise<O | Failed>[] | null = null;
-    try {
-      answers = await together(run);
-    } catch (error) {
-      if (!refusedByServer(error)) throw error;
-    }
-    if (answers !== null) outcomes.push(...(await Promise.all(answers)));
-    else for (const call of run) outcomes.push(await settled(alone(call)));
-  }
-  return outcomes;
-}
-
-/** The outcome of a call as a batch answers it: its value, or its own error. */
-function settled<O>(promise: Promise<O>): Promise<O | Failed> {
-  return promise.catch((error: unknown) => new Failed(error));
-}
-
-/**
  * A repository on a PostgreSQL table. Semantics (the contract of `test/contracts/repository.ts`, as the
  * memory repository has them):
  *
@@ -194,10 +135,10 @@ function settled<O>(promise: Promise<O>): Promise<O | Failed> {
  *   the body (`body @> {"field": value}`); `jsonb` comparison is type-strict (the string `'20'` is not
  *   the number `20`), and `null` matches a field that is null or absent.
  *
- * Concurrent `get`, `insert` and `update` calls are coalesced (`coalesce.ts`): those made in one turn
- * of the event loop, or while the previous statement of their kind is out, go as one statement over
- * arrays (`unnest`), and each call answers exactly what it would alone — a conflict or a refused
- * batch is settled by the lone statement, in call order. A busy service thus pays one round trip for
+ * Concurrent `get`, `insert`, `update` and `find` calls are coalesced (`coalesce.ts`): those made in
+ * one turn of the event loop, or while the previous statement of their kind is out, go as one
+ * statement over arrays (`unnest`), and each call answers exactly what it would alone — writes run in
+ * call order, and a conflict or a refused batch is settled by the lone statement. A busy service thus pays one round trip for
  * the request logs, account reads and claim confirmations of many requests in flight.
  *
  * `insert` and `update` answer the value they were given (decoding the text just written would cost
@@ -385,10 +326,10 @@ order by u.n, f.row_id`;
   };
 
   /**
-   * Inserts coalesced into one statement. What it inserted is created; a row it skipped (an id
-   * already stored, or a repeat within the batch: the statement inserts in call order) goes through
-   * {@link insertOne}, which answers exactly as a lone insert would (DuplicateRecordError). A batch
-   * the server refuses whole is retried one insert at a time, so one bad row fails only its own call.
+   * Inserts coalesced into one statement ({@link inRuns}). What it inserted is created; a row it
+   * skipped (an id or a key already stored, or an id repeated in the run: the statement inserts in
+   * call order) goes through {@link insertOne}, which answers exactly as a lone insert would (the
+   * keyed record, or DuplicateRecordError).
    */
   const insertMany = coalesce<InsertCall<T>, Inserted<T>>((calls) =>
     inRuns(

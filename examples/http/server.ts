@@ -55,7 +55,6 @@ if (processes > 1 && cluster.isPrimary) {
   const { seeded } = loadKeys(process.env);
   const env = seeded === null ? {} : { FISCALKIT_API_KEY: seeded };
   let stopping = false;
-  let ready = 0;
   /** The processes that listened once: only those are replaced when they die. */
   const served = new Set<number>();
   /** When the last replacements started, to stop replacing a process that keeps dying. */
@@ -63,8 +62,8 @@ if (processes > 1 && cluster.isPrimary) {
   const fork = () => cluster.fork(env);
   cluster.on('listening', (worker, address) => {
     served.add(worker.id);
-    ready += 1;
-    if (ready === processes) announce(address.port, seeded);
+    // Once, when the first N all listen (a replacement makes the set larger, never N again).
+    if (served.size === processes) announce(address.port, seeded);
   });
   const shutdown = (code: number) => {
     if (stopping) return;

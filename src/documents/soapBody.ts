@@ -6,6 +6,7 @@
  * @module
  */
 import { SaxesParser } from 'saxes';
+import { XML_MAX_DEPTH } from '../xml/parse.js';
 
 /** The SOAP 1.1 envelope namespace. */
 export const SOAP_11_NAMESPACE = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -62,6 +63,15 @@ export function unwrapSoapBody(text: string): SoapBody {
   });
   parser.on('opentag', (tag) => {
     depth++;
+    // saxes resolves each prefix by walking up the open elements: without a depth limit, deep nesting
+    // costs time quadratic in the depth (issue #24 item 1). libxml2's default limit, as `parseXml`.
+    if (depth > XML_MAX_DEPTH) {
+      failure ??= {
+        message: `elements are nested more than ${String(XML_MAX_DEPTH)} levels deep; fiscalkit reads at most ${String(XML_MAX_DEPTH)}, the default limit of libxml2`,
+        line: parser.line,
+      };
+      throw new Error(failure.message);
+    }
     if (depth <= 2) {
       for (const [prefix, uri] of Object.entries(tag.ns ?? {})) inherited.set(prefix, uri);
       if (depth === 2) inBody = tag.local === 'Body' && tag.uri === SOAP_11_NAMESPACE;

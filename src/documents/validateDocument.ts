@@ -16,6 +16,7 @@ import {
   documentText,
   dtdIssue,
   encodingIssue,
+  parseRefusal,
   rootElement,
   sizeIssue,
   wellFormednessFailure,
@@ -191,9 +192,16 @@ function wellFormedOnly(
   };
   const early = wellFormednessIssue(text, param);
   if (early !== null) return { ...base, valid: false, errors: [errorOf(early, param)] };
-  const parsed = parseXml(text, { repeatable: new Set(), attributes: 'skip' });
-  if (!parsed.success)
-    return { ...base, valid: false, errors: [errorOf(wellFormednessFailure(parsed.message, param), param)] };
+  // UBL, CII and Facturae repeat many elements legitimately and fiscalkit reads none of their schemas:
+  // repeats are collected (in linear time) and never refused here; the depth is held to libxml2's
+  // default (issue #24 item 1).
+  const parsed = parseXml(text, { repeatable: new Set(), attributes: 'skip', occurrences: 'collect' });
+  if (!parsed.success) {
+    const issue = parsed.wellFormed
+      ? parseRefusal(parsed.message, param)
+      : wellFormednessFailure(parsed.message, param);
+    return { ...base, valid: false, errors: [errorOf(issue, param)] };
+  }
   const root = parsed.data[document_type];
   if (format === 'ubl')
     return {

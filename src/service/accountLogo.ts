@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/ApiError.js';
+import { staticSvgIssue } from '../xml/staticSvg.js';
 
 /*
  * The account logo (spec §4.4 POST /accounts/{account}/logo, DELETE /accounts/{account}/logo; the
@@ -6,6 +7,14 @@ import { ApiError } from '../errors/ApiError.js';
  * image types; fiscalkit accepts the image formats every PDF and web renderer draws — PNG, JPEG, GIF,
  * WebP and SVG — and checks that the bytes are the image they claim to be, so that a logo that can
  * never be drawn on an invoice is refused when it is sent, not when a document is rendered.
+ *
+ * An SVG logo must be plainly a static image (issue #24 item 6: logos were stored and served as
+ * `image/svg+xml` with `<script>`, `onload` and `foreignObject` intact, exposing any client that
+ * re-serves them). fiscalkit refuses rather than sanitises: a tax library does not silently alter a
+ * client's file, so a logo is stored and served byte for byte, and an SVG with anything outside an
+ * allowlist of static SVG elements and attributes — scripts, event handlers, animation, links, foreign
+ * content, external references, CSS imports — is 422 `parameter_invalid` at `logo`, naming what was
+ * found (`staticSvgIssue`, `src/xml/staticSvg.ts`, which records the decision and the allowlist).
  */
 
 /** The image types a logo may have (fiscalkit's choice, see the file comment). */
@@ -103,13 +112,15 @@ function isLogoType(value: string): value is LogoContentType {
  * Checks a logo upload: bytes present (else 422 `parameter_blank` at `logo`), a declared type among
  * {@link LOGO_CONTENT_TYPES} or a generic one (`application/octet-stream`, none) (else 422
  * `parameter_invalid` at `logo`), and bytes that are that image (else 422 `parameter_invalid` at
- * `logo`). A generic declared type takes the type the bytes show. The file name defaults to
- * `logo.<extension>`.
+ * `logo`). A generic declared type takes the type the bytes show. An SVG must be plainly a static
+ * image (`staticSvgIssue`: else 422 `parameter_invalid` at `logo` naming what was found, issue #24);
+ * the bytes are never changed. The file name defaults to `logo.<extension>`.
  *
  * @example
  * ```ts
  * checkLogo({ content_type: 'image/png', bytes: png }); // { content_type: 'image/png', bytes: png, filename: 'logo.png' }
  * checkLogo({ content_type: 'text/plain', bytes: png }); // throws ApiError parameter_invalid at logo
+ * checkLogo({ content_type: 'image/svg+xml', bytes: svgWithScript }); // throws ApiError parameter_invalid at logo: '… the element <script> (a script) …'
  * checkLogo(null as never); // throws ApiError parameter_blank at logo
  * ```
  */
@@ -159,6 +170,10 @@ export function checkLogo(upload: LogoUpload): CheckedLogo {
         : `logo is declared ${content_type} but its bytes are ${shown ?? 'not an image of a known type'}`,
       { param: 'logo' },
     );
+  if (content_type === 'image/svg+xml') {
+    const active = staticSvgIssue(upload.bytes, 'logo');
+    if (active !== null) throw new ApiError('parameter_invalid', active.message, { param: 'logo' });
+  }
   const filename = (upload.filename ?? '').trim();
   return {
     content_type,

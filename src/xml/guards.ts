@@ -244,9 +244,15 @@ function forbiddenCharacterIndex(text: string): number {
 /**
  * Comments, CDATA sections and processing instructions are skipped; any other `&` must start one of
  * the five predefined entities or a character reference (XML 1.0 §4.1 "Entity Declared": without a
- * DTD no other entity exists).
+ * DTD no other entity exists). The scan finds where each skipped construct starts, and its end is
+ * looked up with `indexOf` ({@link SKIPPED_ENDS}): a lazy `<!--[\s\S]*?-->` in the expression itself
+ * scanned to the end of the document from every unterminated opener, so 40,000 `<?` took a second
+ * and a 3 MB document of them about twenty minutes (issue #24 item 1).
  */
-const REFERENCE_SCAN = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|&([^;\s<&]*)(;?)/g;
+const REFERENCE_SCAN = /<!--|<!\[CDATA\[|<\?|&([^;\s<&]*)(;?)/g;
+
+/** The end of each construct {@link REFERENCE_SCAN} skips. */
+const SKIPPED_ENDS: Readonly<Record<string, string>> = { '<!--': '-->', '<![CDATA[': ']]>', '<?': '?>' };
 
 const PREDEFINED_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
 
@@ -285,7 +291,14 @@ function referencedCodePoint(name: string): number {
 function badReference(text: string): { index: number; what: string } | null {
   REFERENCE_SCAN.lastIndex = 0;
   for (let match = REFERENCE_SCAN.exec(text); match !== null; match = REFERENCE_SCAN.exec(text)) {
-    if (!match[0].startsWith('&')) continue;
+    const skippedEnd = SKIPPED_ENDS[match[0]];
+    if (skippedEnd !== undefined) {
+      const end = text.indexOf(skippedEnd, REFERENCE_SCAN.lastIndex);
+      // Unterminated: the rest of the document is inside it, and the parse reports it as not well-formed.
+      if (end === -1) return null;
+      REFERENCE_SCAN.lastIndex = end + skippedEnd.length;
+      continue;
+    }
     const name = match[1] ?? '';
     if (match[2] !== ';' || name === '') {
       return { index: match.index, what: 'an "&" that starts no entity or character reference' };
@@ -352,6 +365,25 @@ export function wellFormednessFailure(parserMessage: string, param: string): Val
     param,
     `is not well-formed XML: ${what} (line ${line}, column ${String(Number.parseInt(column, 10) + 1)})`,
   );
+}
+
+/**
+ * The 422 for a document the parse refused although it is well-formed (`parseXml` with `wellFormed:
+ * true`: an element outside the schema's namespaces, an occurrence beyond its `maxOccurs`, an element
+ * deeper than the schema allows — issue #24), from its message `"line:column: what"`: `what` with the
+ * line and column (from 1) of the end of the offending start tag.
+ *
+ * @example
+ * ```ts
+ * parseRefusal('3:40: has <Faktura/Fa/P_2> more than once in one <Fa> (occurrence 2), …', 'file').message;
+ * // 'file has <Faktura/Fa/P_2> more than once in one <Fa> (occurrence 2), … (line 3, column 41)'
+ * ```
+ */
+export function parseRefusal(parserMessage: string, param: string): ValidationIssue {
+  const match = /^(\d+):(\d+): (.*)$/s.exec(parserMessage);
+  if (match === null) return documentIssue(param, parserMessage);
+  const [, line = '', column = '', what = ''] = match;
+  return documentIssue(param, `${what} (line ${line}, column ${String(Number.parseInt(column, 10) + 1)})`);
 }
 
 /**

@@ -23,7 +23,7 @@ function join(path: string, name: string): string {
  * @example
  * ```ts
  * const context = new ImportContext('FA(3)');
- * const parsed = parseXml(xml, { repeatable: FA3_REPEATABLE_ELEMENTS }); // { success: true, data: { Faktura: … } }
+ * const parsed = parseFa3Xml(xml); // { success: true, data: { Faktura: … } }
  * const root = new ElementReader(context, '', '', (parsed.success ? parsed.data.Faktura : {}) as XmlObject);
  * root.requiredChild('Fa'); // null, with an issue at `Fa` when it is missing
  * context.finish(root); // the paths no reader took
@@ -305,7 +305,10 @@ export class ElementReader {
   }
 
   private remember(name: string, elements: this[]): this[] {
-    this.created.set(name, [...(this.created.get(name) ?? []), ...elements]);
+    // Appended in place: a copy per call would cost the list's length each time (issue #24 item 1).
+    const created = this.created.get(name);
+    if (created === undefined) this.created.set(name, [...elements]);
+    else for (const element of elements) created.push(element);
     return elements;
   }
 

@@ -3,8 +3,9 @@
  * (KSeF: ksef-fa3.md §4 and §8 item 8, non-UTF-8 bytes are rejected, `CIRFMF/ksef-api` #759) or only
  * UTF-8 (the SII import, issue #6: fiscalkit's own builder writes UTF-8), so a document is decoded here
  * rather than with a lenient decoder that would turn a Latin-1 or Latin-2 letter into U+FFFD and import
- * a wrong name. The pure
- * core is typed for ES2022 only (no `TextDecoder`), which is the other reason for a decoder of its own.
+ * a wrong name. The runtime's fatal `TextDecoder` decodes when there is one (it is much faster); the
+ * decoder of its own (the pure core is typed for ES2022 only, which has no `TextDecoder`) says where
+ * and why bytes are not UTF-8, and decodes in a runtime without one.
  *
  * @module
  */
@@ -19,6 +20,31 @@ export interface Utf8Error {
 
 /** The result of {@link decodeUtf8Strict}. */
 export type Utf8Result = { ok: true; text: string } | { ok: false; error: Utf8Error };
+
+/** The part of WHATWG `TextDecoder` used here (the pure core is typed for ES2022, which has none). */
+interface StrictTextDecoder {
+  decode(input: Uint8Array): string;
+}
+
+type TextDecoderConstructor = new (
+  label: string,
+  options: { fatal: boolean; ignoreBOM: boolean },
+) => StrictTextDecoder;
+
+let cachedDecoder: StrictTextDecoder | null | undefined;
+
+/**
+ * A fatal UTF-8 `TextDecoder` that keeps a byte-order mark as U+FEFF (as the loop does: refusing it is
+ * the caller's business), or null in a runtime without one (every runtime fiscalkit targets has it).
+ */
+function nativeDecoder(): StrictTextDecoder | null {
+  if (cachedDecoder === undefined) {
+    const Decoder = (globalThis as { TextDecoder?: TextDecoderConstructor }).TextDecoder;
+    cachedDecoder =
+      typeof Decoder === 'function' ? new Decoder('utf-8', { fatal: true, ignoreBOM: true }) : null;
+  }
+  return cachedDecoder;
+}
 
 /** How many UTF-16 code units are turned into a string at once (the spread stays far below stack limits). */
 const CHUNK = 8192;
@@ -87,6 +113,18 @@ function describeError(bytes: Uint8Array, offset: number): string {
  * ```
  */
 export function decodeUtf8Strict(bytes: Uint8Array): Utf8Result {
+  // The runtime's own strict decoder first: about ten times faster than the loop below on a 10 MB
+  // document (issue #24 item 1: an import must answer within about a second up to the body limit). The
+  // WHATWG UTF-8 decoder refuses exactly what Unicode table 3-7 refuses; on an error the loop below
+  // finds where and why.
+  const native = nativeDecoder();
+  if (native !== null) {
+    try {
+      return { ok: true, text: native.decode(bytes) };
+    } catch {
+      // Not UTF-8: the loop below reports the first offending sequence.
+    }
+  }
   // A string never has more UTF-16 code units than its UTF-8 form has bytes.
   const units = new Uint16Array(bytes.length);
   let length = 0;

@@ -1,7 +1,7 @@
 import type { Validated, ValidationIssue } from '../../errors/validationIssue.js';
 import { issuesFromZod } from '../../errors/zodIssues.js';
 import { type KsefTaxReportCreate, KsefTaxReportCreateSchema } from '../../model/ksefTaxReport.js';
-import { documentIssue, guardXmlDocument, wellFormednessFailure } from '../../xml/guards.js';
+import { documentIssue, guardXmlDocument, parseRefusal, wellFormednessFailure } from '../../xml/guards.js';
 import { readAdnotacje, readCorrection, readFaHeader, readFaWiersz, readZamowienie } from './fa.js';
 import { FA3_DOCUMENT_POLICY, FILE_PARAM, formCodeIssue, rootIssue } from './guards.js';
 import { readNaglowek, readStopka } from './headerFooter.js';
@@ -100,7 +100,12 @@ function importDocument(input: string | Uint8Array): Validated<Fa3Import> {
   if (rootProblem !== null) return failure([rootProblem]);
 
   const document = parseFa3Xml(text.data);
-  if (!document.success) return failure([wellFormednessFailure(document.message, FILE_PARAM)]);
+  if (!document.success)
+    return failure([
+      document.wellFormed
+        ? parseRefusal(document.message, FILE_PARAM)
+        : wellFormednessFailure(document.message, FILE_PARAM),
+    ]);
   const parsed = document.data;
   const roots = Object.keys(parsed);
   if (roots.length !== 1 || Array.isArray(parsed.Faktura)) {

@@ -7,8 +7,9 @@
  *
  * @module
  */
-import { type ParsedXml, parseXml } from '../../xml/parse.js';
+import { occurrenceLimits, type ParsedXml, parseXml } from '../../xml/parse.js';
 import { ElementReader } from '../../xml/reader.js';
+import { FA3_OCCURRENCES } from './fa3Occurrences.js';
 
 export type { ParsedXml, XmlObject, XmlValue } from '../../xml/parse.js';
 export { ImportContext, ReportDraft, sourcedIssue } from '../../xml/reader.js';
@@ -54,21 +55,29 @@ export const FA3_REPEATABLE_ELEMENTS: ReadonlySet<string> = new Set([
   'SKom',
 ]);
 
+/** FA(3)'s limits, from the XSD (`fa3Occurrences.ts`), checked while the document is parsed. */
+const FA3_LIMITS = occurrenceLimits(FA3_OCCURRENCES);
+
 /**
  * Parses a document the guards have passed (`parseXml`, one pass of saxes): every value is the
  * element's trimmed text, children by local name (the root's namespace was checked by `rootIssue`),
  * attributes as `@_name`, text beside attributes as `#text`, {@link FA3_REPEATABLE_ELEMENTS} always
- * arrays, objects without prototype.
+ * arrays, objects without prototype. An element occurring under one parent more often than
+ * `schemat_FA(3)_v1-0E.xsd` allows anywhere (an element FA(3) does not declare: more than once), or
+ * deeper than any FA(3) element, is refused there (`wellFormed: true`), so that the time to read a
+ * document is linear in its size (issue #24 item 1).
  *
  * @example
  * ```ts
  * parseFa3Xml('<Faktura><Fa><P_15>2051</P_15></Fa></Faktura>');
  * // { success: true, data: { Faktura: { Fa: { P_15: '2051' } } } }
  * parseFa3Xml('<a><b></a>'); // { success: false, message: '1:9: unexpected close tag.', wellFormed: false }
+ * parseFa3Xml('<Faktura><x/><x/></Faktura>');
+ * // { success: false, wellFormed: true, message: '1:17: has <Faktura/x> more than once in one <Faktura> (occurrence 2), …' }
  * ```
  */
 export function parseFa3Xml(text: string): ParsedXml {
-  return parseXml(text, { repeatable: FA3_REPEATABLE_ELEMENTS });
+  return parseXml(text, { repeatable: FA3_REPEATABLE_ELEMENTS, occurrences: FA3_LIMITS });
 }
 
 /**

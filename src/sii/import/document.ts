@@ -12,11 +12,19 @@ import type { Validated, ValidationIssue } from '../../errors/validationIssue.js
 import {
   documentIssue,
   guardXmlDocument,
+  parseRefusal,
   rootElement,
   wellFormednessFailure,
   type XmlDocumentPolicy,
 } from '../../xml/guards.js';
-import { parseXml, type XmlObject, type XmlValue } from '../../xml/parse.js';
+import {
+  occurrenceLimits,
+  parseXml,
+  type SchemaOccurrences,
+  type XmlObject,
+  type XmlOccurrenceLimits,
+  type XmlValue,
+} from '../../xml/parse.js';
 
 /** The param of a problem with the document as a whole. */
 export const SII_FILE_PARAM = 'file';
@@ -66,6 +74,12 @@ export interface SiiDocumentKind {
   readonly roots: ReadonlySet<string>;
   /** The elements that may repeat (`maxOccurs` > 1), always parsed as arrays. */
   readonly repeatable: ReadonlySet<string>;
+  /**
+   * What the schema allows (generated from the XSD, `siiOccurrences.ts`): an element occurring under
+   * one parent more often than its largest `maxOccurs`, or deeper than any element of the schema, is
+   * refused as soon as the parse reaches it (issue #24 item 1).
+   */
+  readonly occurrences: SchemaOccurrences;
   /**
    * The namespace an element below the root must be in, by the local names from the root's child down
    * to it (`['RegistroLRFacturasEmitidas', 'IDFactura']`).
@@ -121,6 +135,31 @@ function faultText(fault: XmlObject, name: string): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
+/** The SOAP levels above the message: `Envelope/Body`. */
+const SOAP_LEVELS = 2;
+
+/**
+ * The limits of the parse: the schema's, moved two levels down inside a SOAP envelope. The envelope's
+ * own levels, its Header (transport, not read) and a Fault are not counted per element — what they
+ * hold is collected in linear time and judged after the parse (one Body, one message) — but the whole
+ * document is held to the schema's depth plus the envelope's two levels.
+ */
+function parseLimits(kind: SiiDocumentKind, wrapped: boolean): XmlOccurrenceLimits {
+  const limits = occurrenceLimits(kind.occurrences);
+  if (!wrapped) return limits;
+  return {
+    schema: limits.schema,
+    maxDepth: limits.maxDepth + SOAP_LEVELS,
+    maxOccurs: (element) => {
+      const { path } = element;
+      // Envelope, Header / Body and the Body's one element; then anything below a Header or a Fault.
+      if (path.length <= SOAP_LEVELS + 1 || path[1] !== 'Body' || path[2] === 'Fault')
+        return Number.POSITIVE_INFINITY;
+      return limits.maxOccurs(element);
+    },
+  };
+}
+
 /**
  * Reads an SII document up to its root: guards, root element (bare, or the only child of a SOAP 1.1
  * `Envelope/Body`), the namespace of every element, and the parse. A SOAP `Header` is transport, not
@@ -154,6 +193,7 @@ export function readSiiDocument(
 
   const parsed = parseXml(text.data, {
     repeatable: kind.repeatable,
+    occurrences: parseLimits(kind, wrapped),
     checkElement: ({ local, namespace, path }) => {
       if (wrapped) {
         if (path.length === 1) return null;
@@ -174,11 +214,10 @@ export function readSiiDocument(
     },
   });
   if (!parsed.success) {
-    if (!parsed.wellFormed)
-      return { success: false, issues: [wellFormednessFailure(parsed.message, SII_FILE_PARAM)] };
-    const match = /^(\d+):(\d+): (.*)$/s.exec(parsed.message);
-    const [, line = '', column = '0', what = parsed.message] = match ?? [];
-    return refused(`${what} (line ${line}, column ${String(Number.parseInt(column, 10) + 1)})`);
+    const issue = parsed.wellFormed
+      ? parseRefusal(parsed.message, SII_FILE_PARAM)
+      : wellFormednessFailure(parsed.message, SII_FILE_PARAM);
+    return { success: false, issues: [issue] };
   }
 
   const top = onlyChild(parsed.data, 'the document');

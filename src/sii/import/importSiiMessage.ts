@@ -31,6 +31,7 @@ import { siiTitularIssues } from '../recordIssues.js';
 import { SII_ALTA_READERS, SII_BAJA_READERS, type SiiRecordReader } from './books.js';
 import { readCabecera } from './cabecera.js';
 import { readSiiDocument, SII_FILE_PARAM, type SiiDocumentKind } from './document.js';
+import { SII_MESSAGE_OCCURRENCES } from './siiOccurrences.js';
 
 /** What {@link importSiiMessage} gives for a message it accepts. */
 export interface SiiImport {
@@ -105,6 +106,7 @@ const MESSAGE_DOCUMENT: SiiDocumentKind = {
     'Cobro',
     'Pago',
   ]),
+  occurrences: SII_MESSAGE_OCCURRENCES,
   namespaceBelowRoot: (path) =>
     (path.length === 1 && RECORDS.has(path[0] ?? '')) ||
     (path.length === 2 && RECORDS.has(path[0] ?? '') && path[1] !== 'PeriodoLiquidacion')
@@ -153,6 +155,8 @@ function readRecords(
 ): SiiTaxReportCreate[] | null {
   const elements = root.children(book.record);
   if (elements.length === 0) context.missing(root.pathOf(book.record));
+  // The parse already refuses record 10,001 as it reaches it (SII_MESSAGE_OCCURRENCES, issue #24): this
+  // states the rule beside the records it limits, and would catch a change to the generated table.
   if (elements.length > MAX_SII_RECORDS_PER_MESSAGE)
     context.invalid(
       root.pathOf(book.record),

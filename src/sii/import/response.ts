@@ -22,6 +22,7 @@ import { ElementReader, ImportContext } from '../../xml/reader.js';
 import { SII_NAMESPACE } from '../build/xml.js';
 import type { SiiMessageKind } from '../message.js';
 import { readSiiDocument, SII_FILE_PARAM, type SiiDocumentKind } from './document.js';
+import { SII_RESPONSE_OCCURRENCES } from './siiOccurrences.js';
 import { readCode, readDate } from './values.js';
 
 /**
@@ -77,6 +78,7 @@ const RESPONSE_DOCUMENT: SiiDocumentKind = {
   namespace: SII_RESPONSE_NAMESPACE,
   roots: new Set(Object.keys(SII_RESPONSE_ROOTS)),
   repeatable: new Set(['RespuestaLinea']),
+  occurrences: SII_RESPONSE_OCCURRENCES,
   namespaceBelowRoot: (path) =>
     path.length === 1 ||
     (path[0] === 'RespuestaLinea' &&

@@ -8,7 +8,9 @@
 //   - a clock of its own that moves one second each time it is read: every timestamp is distinct and
 //     the run is the same every time;
 //   - a store that keeps an audit trail: each repository of `memoryStore()` wrapped so that every
-//     insert, update and remove is written down (where a real host would write an outbox);
+//     insert, update and remove is written down (where a real host would write an outbox). The
+//     store writes a state change's event with the change (its outbox, issue #24), into the event
+//     sink the ports list events from, so the wrapper passes the update's options on;
 //   - a job queue that logs what is queued and finished, around `memoryJobQueue`.
 // Everything else comes from `memoryPorts`, which takes any port given in its options; its webhook
 // transport records what it would post instead of posting (examples/tinWebhook.ts posts for real).
@@ -16,7 +18,7 @@
 // Then, as a host's own API handler would: create an account, a contact and an invoice through the
 // use cases (`fiscalkit.accounts.create(caller, …)`, …), mark the invoice sent, and print its total,
 // the account's events and what the host's ports saw.
-import { memoryJobQueue, memoryPorts, memoryStore } from '../src/adapters/memory/index.js';
+import { memoryEventSink, memoryJobQueue, memoryPorts, memoryStore } from '../src/adapters/memory/index.js';
 import {
   type Caller,
   type Clock,
@@ -84,8 +86,8 @@ function audited<T extends { readonly id: number }>(
       trail.push({ repository: name, action: 'insert', account_id: owner(value), id: value.id });
       return inserted;
     },
-    async update(value, expected_version) {
-      const updated = await repository.update(value, expected_version);
+    async update(value, expected_version, options) {
+      const updated = await repository.update(value, expected_version, options);
       trail.push({ repository: name, action: 'update', account_id: owner(value), id: value.id });
       return updated;
     },
@@ -132,10 +134,14 @@ const trail: AuditEntry[] = [];
 const jobLog: string[] = [];
 const clock = tickingClock('2026-04-20T08:00:00Z');
 const ids = prefixedIds();
+// One event sink for the store's outbox and for the ports: an event written with its state change is
+// the one GET /accounts/{account}/events lists and the webhooks deliver.
+const eventSink = memoryEventSink();
 const ports = memoryPorts({
   clock,
   ids,
-  store: auditedStore(memoryStore(), trail),
+  events: eventSink,
+  store: auditedStore(memoryStore({ outbox: eventSink }), trail),
   jobs: loggingJobQueue(memoryJobQueue({ clock }), jobLog),
 });
 const fiscalkit = createFiscalkit(ports, { base_url: 'https://invoicing.example.com/api' });

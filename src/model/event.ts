@@ -84,24 +84,39 @@ export const TinVerificationFinishedDataSchema = z.object({
 });
 
 /**
+ * `version` of a state change's `data` (**fiscalkit addition**, issue #24 item 4): the version of the
+ * resource the change produced — 1 when it was stored, + 1 on every write. Deliveries may arrive in
+ * any order (retries, several workers): a receiver keeps, per resource, the event of the highest
+ * version and ignores an older one arriving late. It is in `data`, beside the documented keys, because
+ * receivers read `data` by key (the WooCommerce handler reads `invoice_id`, `state`, `notes`) and
+ * ignore the rest; the envelope (api-notes.md §5.1) stays as documented. Optional: events stored before
+ * it existed, and a host's own publishes, carry none.
+ */
+const resourceVersion = () => z.number().int().min(1, { message: 'must be a resource version (1 or more)' });
+
+/**
  * `data` of `issued_invoice.state_change` (api-notes.md §5.2, from the WooCommerce plugin's webhook
  * handler): the invoice id, its new state, and `notes` with the error text when the state is `error`.
- * `state` is one of the invoice states of GET /invoice_states (spec §3.3; `INVOICE_STATES`).
+ * `state` is one of the invoice states of GET /invoice_states (spec §3.3; `INVOICE_STATES`). `version`
+ * is the invoice's version after the change (fiscalkit's, see `resourceVersion`).
  */
 export const IssuedInvoiceStateChangeDataSchema = z.object({
   invoice_id: identifier(),
   state: codeIn(isInvoiceState, 'an invoice state (GET /invoice_states)'),
   notes: z.string().optional(),
+  version: resourceVersion().optional(),
 });
 
 /**
  * `data` of `tax_report.state_change` (api-notes.md §5.2; states in §9: `processing`, `registered`,
  * `registered_with_errors`, `error`, `annulled`). Key names are not documented; `tax_report_id`
- * follows the `invoice_id` of the invoice event.
+ * follows the `invoice_id` of the invoice event. `version` is the report's version after the change
+ * (fiscalkit's, see `resourceVersion`).
  */
 export const TaxReportStateChangeDataSchema = z.object({
   tax_report_id: identifier(),
   state: oneOf(TAX_REPORT_STATES),
+  version: resourceVersion().optional(),
 });
 
 /** `data` of `sii_batch.finished`. */

@@ -2,6 +2,7 @@ import { ApiError } from '../errors/ApiError.js';
 import { apiErrorFromIssues } from '../errors/validationIssue.js';
 import { type InvoiceStateEffect, transitionInvoiceState } from '../lifecycle/invoiceState.js';
 import type { Account } from '../model/account.js';
+import type { EventEnvelope } from '../model/event.js';
 import { instantFromMillis } from '../model/instant.js';
 import {
   type Invoice,
@@ -12,6 +13,7 @@ import {
 import { parseInvoiceListQuery } from '../model/listQuery.js';
 import {
   type FieldValue,
+  type OutboxEvent,
   type Ports,
   type Repository,
   type StoredBlob,
@@ -243,20 +245,44 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
       });
   };
 
-  /** Reads, changes and writes an invoice under optimistic concurrency, retrying on a lost race. */
+  /**
+   * Reads, changes and writes an invoice under optimistic concurrency, retrying on a lost race.
+   * `outbox` gives the events of a change, for the version it will have; they are written with it
+   * (`UpdateOptions.events`, issue #24 item 4) and answered with what the store made of them.
+   */
   const rewrite = async (
     caller: Caller,
     id: number,
     change: (stored: Versioned<Invoice>) => Promise<Invoice | null>,
-  ): Promise<{ invoice: Invoice; version: number; changed: boolean }> => {
+    outbox?: (next: Invoice, version: number) => Promise<readonly OutboxEvent[]>,
+  ): Promise<{
+    invoice: Invoice;
+    version: number;
+    changed: boolean;
+    /** The events written with the change, as prepared. */
+    outboxed: readonly OutboxEvent[];
+    /** The same as the store answered them (`Updated.events`); undefined without an outbox. */
+    stored: readonly EventEnvelope[] | undefined;
+  }> => {
     for (;;) {
       // Every write of an invoice: an archived account is read-only (tenancy.ts `activeRecord`).
       const stored = await activeRecord(ports, caller, repository, id, 'invoice');
       const next = await change(stored);
-      if (next === null) return { invoice: stored.value, version: stored.version, changed: false };
+      if (next === null)
+        return { invoice: stored.value, version: stored.version, changed: false, outboxed: [], stored: [] };
+      const outboxed = outbox === undefined ? [] : await outbox(next, stored.version + 1);
       try {
-        const written = await repository.update(next, stored.version);
-        return { invoice: written.value, version: written.version, changed: true };
+        const written =
+          outboxed.length === 0
+            ? await repository.update(next, stored.version)
+            : await repository.update(next, stored.version, { events: outboxed });
+        return {
+          invoice: written.value,
+          version: written.version,
+          changed: true,
+          outboxed,
+          stored: written.events,
+        };
       } catch (error) {
         if (!(error instanceof VersionConflictError)) throw error;
       }
@@ -543,24 +569,39 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
       if (!parsed.success) throw apiErrorFromIssues(parsed.issues);
       const { state, reason } = parsed.data;
       let effects: InvoiceStateEffect[] = [];
-      const result = await rewrite(caller, id, async ({ value: stored }) => {
-        const transition = transitionInvoiceState(stored, { type: 'mark_as', state });
-        if (!transition.accepted) throw new ApiError(transition.code, transition.reason, { param: 'state' });
-        effects = transition.effects;
-        // Marking the current state again changes nothing (and fires no event): a retried request.
-        if (transition.state === stored) return null;
-        return { ...transition.state, state_reason: reason ?? null };
-      });
+      const result = await rewrite(
+        caller,
+        id,
+        async ({ value: stored }) => {
+          const transition = transitionInvoiceState(stored, { type: 'mark_as', state });
+          if (!transition.accepted)
+            throw new ApiError(transition.code, transition.reason, { param: 'state' });
+          effects = transition.effects;
+          // Marking the current state again changes nothing (and fires no event): a retried request.
+          if (transition.state === stored) return null;
+          return { ...transition.state, state_reason: reason ?? null };
+        },
+        // The event is written with the change (the outbox, issue #24 item 4: written after it, two
+        // concurrent changes could number their events in the other order), carries the version the
+        // change gives the invoice, so receivers can order deliveries, and is keyed by it, so that it
+        // is stored once. The repair job is queued first: the deliveries survive a crash after the write.
+        async (next, version) => {
+          const outboxed = effects.map((effect) =>
+            deps.publisher.prepare(
+              next.account_id,
+              effect.code,
+              { ...effect.data, version },
+              `invoice:${String(next.id)}:${effect.code}:${String(version)}`,
+            ),
+          );
+          for (const event of outboxed)
+            await deps.publisher.guard(event, { store: 'invoices', id: next.id, version });
+          return outboxed;
+        },
+      );
       if (!result.changed) return withoutClaim(result.invoice);
       const invoice = withoutClaim(result.invoice);
-      // Keyed by the stored version this change produced: a re-run publishes the same event once.
-      for (const effect of effects)
-        await deps.publisher.publish(
-          invoice.account_id,
-          effect.code,
-          effect.data,
-          `invoice:${String(invoice.id)}:${effect.code}:${String(result.version)}`,
-        );
+      await deps.publisher.dispatch(result.outboxed, result.stored);
       await record(invoice, 'state_changed');
       return invoice;
     },

@@ -6,11 +6,12 @@ import type { Ledger, LedgerResponse } from '../model/ledger.js';
 import type { SiiTaxReport } from '../model/siiTaxReport.js';
 import type { TaxReportState } from '../model/taxReportCommon.js';
 import { type Job, type Ports, VersionConflictError, type Versioned } from '../ports.js';
-import { buildSiiMessage } from '../sii/build/buildSiiMessage.js';
-import { parseSiiResponse, type SiiResponse, type SiiResponseRecord } from '../sii/import/response.js';
+import type { SiiResponse, SiiResponseRecord } from '../sii/import/response.js';
+import { computeOf } from './compute.js';
 import type { EventPublisher } from './events.js';
 import { siiTitularOf } from './siiTitular.js';
 import { exponentialBackoff, type JobHandler } from './worker.js';
+import { yieldingEvery } from './yielding.js';
 
 /** The job kind of a ledger submission (see {@link ledgerSubmissionHandler}). */
 export const LEDGER_SUBMISSION_JOB = 'ledger_submission';
@@ -75,7 +76,10 @@ async function ledgerMessage(ports: Ports, ledger: Ledger): Promise<Validated<st
   const account = await ports.store.accounts.get(ledger.account_id, ledger.account_id);
   if (account === null) throw permanent(`the account of ledger ${String(ledger.id)} is not stored`);
   const records: SiiTaxReport[] = [];
+  // Up to 10,000 reads: the event loop gets a turn every hundred (issue #24).
+  const step = yieldingEvery();
   for (const id of ledger.tax_report_ids) {
+    await step();
     const report = await ports.store.taxReports.get(ledger.account_id, id);
     if (report === null || report.value.type !== 'SiiDocument')
       throw permanent(
@@ -83,7 +87,8 @@ async function ledgerMessage(ports: Ports, ledger: Ledger): Promise<Validated<st
       );
     records.push(report.value);
   }
-  return buildSiiMessage({
+  // Off the event loop (issue #24): the message of a 4,400-record ledger is most of a second of CPU.
+  return computeOf(ports).run('ledger_message', {
     book_type: ledger.book_type,
     kind: 'alta',
     communication_type: ledger.communication_type,
@@ -214,8 +219,9 @@ async function send(ports: Ports, stored: Versioned<Ledger>): Promise<Versioned<
  * error *before* it is stored: submitting again cannot make AEAT answer differently, and a stored
  * response must always be one the ledger can be completed from.
  */
-function readResponse(ledger: Ledger, xml: string): SiiResponse {
-  const parsed = parseSiiResponse(xml);
+async function readResponse(ports: Ports, ledger: Ledger, xml: string): Promise<SiiResponse> {
+  // `parseSiiResponse`, off the event loop (issue #24): an answer to a large ledger is megabytes.
+  const parsed = await computeOf(ports).run('ledger_response', xml);
   if (!parsed.success)
     throw permanent(
       `the tax authority's response to ledger ${String(ledger.id)} cannot be read: ${parsed.issues
@@ -275,20 +281,63 @@ function matchLines(
   return answers;
 }
 
-/** Sets a report's state, re-reading on a version conflict; false when the report is not stored. */
+/**
+ * The key of the `tax_report.state_change` giving report `id` its `state` at `version`: the one the
+ * PATCH and annulment of a report use (`taxReports.ts`). A version is made by one write, so the key
+ * names one event; keyed by the ledger instead, a re-run of the job after a later change of the
+ * report would set the state again under the earlier run's key, and the outbox would answer that
+ * run's event, leaving the new version without its own (issue #24 item 4).
+ */
+const stateChangeKey = (id: number, state: TaxReportState, version: number) =>
+  `tax_report.state_change:${String(id)}:${state}:${String(version)}`;
+
+/**
+ * Sets a report's state, re-reading on a version conflict, with its `tax_report.state_change`
+ * (keyed by report, state and the version the write makes); nothing when the report is not stored.
+ * The event is written with the state (the outbox, issue #24 item 4: numbered in the order of the
+ * report's versions, carrying the version) and its deliveries scheduled after. A state already set
+ * (by an earlier run of this job, which a crash stopped before the deliveries) is published under
+ * the key of the report's current version: when that run's write is still the latest, its stored
+ * event is found and its deliveries scheduled — the job's re-run is the repair, no other job is
+ * needed; after a later write (one that changed no state) it is an event of that version, in the
+ * same state.
+ */
 async function setReportState(
   ports: Ports,
+  events: EventPublisher,
   account_id: number,
   id: number,
   state: TaxReportState,
-): Promise<boolean> {
+): Promise<void> {
   for (;;) {
     const current = await ports.store.taxReports.get(account_id, id);
-    if (current === null) return false;
-    if (current.value.state === state) return true;
+    if (current === null) return;
+    const data = { tax_report_id: id, state, version: current.version };
+    if (current.value.state === state) {
+      await events.publish(
+        account_id,
+        'tax_report.state_change',
+        data,
+        stateChangeKey(id, state, current.version),
+      );
+      return;
+    }
+    // money-safe: a record version, the one this write gives the report.
+    const version = current.version + 1;
+    const outboxed = [
+      events.prepare(
+        account_id,
+        'tax_report.state_change',
+        { ...data, version },
+        stateChangeKey(id, state, version),
+      ),
+    ];
     try {
-      await ports.store.taxReports.update({ ...current.value, state }, current.version);
-      return true;
+      const written = await ports.store.taxReports.update({ ...current.value, state }, current.version, {
+        events: outboxed,
+      });
+      await events.dispatch(outboxed, written.events);
+      return;
     } catch (error) {
       if (!(error instanceof VersionConflictError)) throw error;
     }
@@ -299,7 +348,7 @@ async function setReportState(
  * Gives every report of an answered ledger the state of its record's `EstadoRegistro` (sii.md §7:
  * `Correcto` → `registered`, `AceptadoConErrores` → `registered_with_errors`, `Incorrecto` → `error`)
  * and publishes `tax_report.state_change` for it (api-notes.md §5.2) under the key
- * `tax_report.state_change:{report id}:{ledger id}`. When the whole submission is `Incorrecto`, a
+ * `tax_report.state_change:{report id}:{state}:{version}`. When the whole submission is `Incorrecto`, a
  * report no line answers is `error` too (nothing of the message was registered); otherwise it keeps
  * its state. Idempotent: a state already set is not written again and a published event is not
  * published twice, so a job re-run after a crash completes what the first run began.
@@ -319,13 +368,8 @@ async function settleReports(
   for (const [position, id] of ledger.tax_report_ids.entries()) {
     const state =
       answers[position]?.state ?? (response.submission_status === 'Incorrecto' ? 'error' : undefined);
-    if (state === undefined || !(await setReportState(ports, ledger.account_id, id, state))) continue;
-    await events.publish(
-      ledger.account_id,
-      'tax_report.state_change',
-      { tax_report_id: id, state },
-      `tax_report.state_change:${String(id)}:${String(ledger.id)}`,
-    );
+    if (state === undefined) continue;
+    await setReportState(ports, events, ledger.account_id, id, state);
   }
 }
 
@@ -395,7 +439,7 @@ async function complete(
 export function ledgerSubmissionHandler(ports: Ports, events: EventPublisher): JobHandler {
   const storedResponse = async (ledger: Ledger): Promise<SiiResponse | null> => {
     const stored = await ports.store.ledgerResponses.get(ledger.account_id, ledger.id);
-    return stored === null ? null : readResponse(ledger, stored.value.xml);
+    return stored === null ? null : readResponse(ports, ledger, stored.value.xml);
   };
 
   return {
@@ -428,7 +472,7 @@ export function ledgerSubmissionHandler(ports: Ports, events: EventPublisher): J
               .join('; ')}`,
           );
         const answer = await ports.taxAuthority.submit({ ledger_id, xml: built.data });
-        response = readResponse(ledger.value, answer.xml);
+        response = await readResponse(ports, ledger.value, answer.xml);
         const stored: LedgerResponse = {
           id: ledger_id,
           account_id,
@@ -439,7 +483,7 @@ export function ledgerSubmissionHandler(ports: Ports, events: EventPublisher): J
           key: `ledger_response:${String(ledger_id)}`,
         });
         // Another run stored its response first (two runs of the job at once): the stored one wins.
-        if (!inserted.created) response = readResponse(ledger.value, inserted.value.xml);
+        if (!inserted.created) response = await readResponse(ports, ledger.value, inserted.value.xml);
       }
       await complete(ports, events, ledger, response);
     },

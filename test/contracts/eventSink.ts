@@ -53,6 +53,17 @@ export function describeEventSinkContract(name: string, make: () => EventSink | 
       expect((await sink.list(A, { offset: 0, limit: 10 })).total_count).toBe(1);
     });
 
+    it('finds an account’s event by its key (byKey), null for another account or an unknown key', async () => {
+      const sink = await make();
+      const { event } = await sink.append(A, finished(50), 'tin:50');
+      expect(await sink.byKey(A, 'tin:50')).toEqual(event);
+      expect(await sink.byKey(B, 'tin:50')).toBeNull();
+      expect(await sink.byKey(A, 'tin:51')).toBeNull();
+      // The first append under a key is the one found, whatever a later append carried.
+      await sink.append(A, finished(99), 'tin:50');
+      expect(await sink.byKey(A, 'tin:50')).toEqual(event);
+    });
+
     it('keeps accounts apart: another account’s event is not there', async () => {
       const sink = await make();
       const { event } = await sink.append(A, finished(50), 'tin:50');
@@ -75,6 +86,17 @@ export function describeEventSinkContract(name: string, make: () => EventSink | 
         total_count: 5,
       });
       expect(await sink.list(A, { offset: 5, limit: 2 })).toEqual({ items: [], total_count: 5 });
+    });
+
+    it('lists oldest first by number, past ids of one digit (10 after 9, not after 1)', async () => {
+      const sink = await make();
+      const appended: EventEnvelope[] = [];
+      for (let index = 0; index < 12; index += 1)
+        appended.push((await sink.append(A, finished(index + 1), `many:${String(index)}`)).event);
+      const ids = appended.map((event) => event.id ?? 0);
+      expect([...ids].sort((x, y) => x - y)).toEqual(ids);
+      expect((await sink.list(A, { offset: 0, limit: 100 })).items).toEqual(appended);
+      expect((await sink.list(A, { offset: 9, limit: 2 })).items).toEqual(appended.slice(9, 11));
     });
 
     it('keeps a snapshot: changing the appended or a read event changes nothing stored', async () => {

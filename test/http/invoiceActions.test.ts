@@ -42,7 +42,7 @@ describe('POST /invoices/{id}/mark_as', () => {
     });
     const events = await service.ports.events.list(account, { offset: 0, limit: 10 });
     expect(events.items.map(({ code, data }) => ({ code, data }))).toEqual([
-      { code: 'issued_invoice.state_change', data: { invoice_id: invoiceId, state: 'sent' } },
+      { code: 'issued_invoice.state_change', data: { invoice_id: invoiceId, state: 'sent', version: 3 } },
     ]);
     const accountEvents = await service.ports.store.accountEvents.list(account, { offset: 0, limit: 10 });
     expect(accountEvents.items.map(({ value }) => [value.type, value.name, value.state])).toContainEqual([

@@ -522,8 +522,12 @@ describe('mark_as (spec §3.3, api-notes.md §8.2)', () => {
       commit: true,
     });
     expect(sent).toMatchObject({ state: 'refused', state_reason: 'wrong PO' });
+    // `version`: the invoice's version after the change (stored at 1, its number confirmed at 2).
     expect(await published()).toEqual([
-      { code: 'issued_invoice.state_change', data: { invoice_id: invoice.id, state: 'refused' } },
+      {
+        code: 'issued_invoice.state_change',
+        data: { invoice_id: invoice.id, state: 'refused', version: 3 },
+      },
     ]);
     expect((await accountEvents()).at(-1)).toBe(`InvoiceEvent:state_changed:${String(invoice.id)}:refused`);
     // Again to the same state: nothing changes, nothing is published.
@@ -532,7 +536,10 @@ describe('mark_as (spec §3.3, api-notes.md §8.2)', () => {
     expect(await published()).toHaveLength(1);
     const paid = await invoices.markAs(NEWEST, invoice.id, { state: 'paid' });
     expect(paid.state_reason).toBeNull();
-    expect(await published()).toHaveLength(2);
+    expect((await published())[1]).toEqual({
+      code: 'issued_invoice.state_change',
+      data: { invoice_id: invoice.id, state: 'paid', version: 4 },
+    });
   });
 
   it('409 conflict on a forbidden move, 422 parameter_inclusion for a state the type does not take', async () => {

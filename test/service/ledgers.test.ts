@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '../../src/errors/ApiError.js';
 import { LedgerSchema } from '../../src/model/ledger.js';
-import type { Ports } from '../../src/ports.js';
-import { LEDGER_SUBMISSION_JOB } from '../../src/service/ledgers.js';
+import type { Job, Ports } from '../../src/ports.js';
+import { LEDGER_SUBMISSION_JOB, ledgerSubmissionHandler } from '../../src/service/ledgers.js';
 import { parseSiiResponse } from '../../src/sii/import/response.js';
 import { ACCOUNT, engines, OTHER_ACCOUNT } from '../support/engines.js';
 import { hasShared } from '../support/shared.js';
@@ -403,6 +403,50 @@ describe('crash and resume (issue #7)', () => {
   });
 });
 
+describe('the events of the states the job sets (issue #24 item 4)', () => {
+  /**
+   * Per report, the stored state and version, and the state and version of its highest-version
+   * `tax_report.state_change`: what a receiver applying events by version ends with.
+   */
+  async function lastStates(ports: Ports, ids: readonly number[]) {
+    const events = (await ports.events.list(ACCOUNT, { offset: 0, limit: 500 })).items;
+    return Promise.all(
+      ids.map(async (id) => {
+        const stored = await ports.store.taxReports.get(ACCOUNT, id);
+        const mine = events.flatMap((event) =>
+          event.code === 'tax_report.state_change' && event.data.tax_report_id === id ? [event.data] : [],
+        );
+        const last = mine.reduce((a, b) => ((b.version ?? 0) > (a.version ?? 0) ? b : a));
+        return {
+          stored: [stored?.value.state, stored?.version],
+          event: [last.state, last.version],
+        };
+      }),
+    );
+  }
+
+  it('a re-run of the job after a later change of a report writes the state it sets again with an event of that version', async () => {
+    const { ports, fiscalkit, ledger_id, report_ids } = await ledgerOf(2);
+    await fiscalkit.ledgers.submit(ACCOUNT, ledger_id);
+    await fiscalkit.worker.drain();
+    const job = await submissionJob(ports);
+    const handler = ledgerSubmissionHandler(ports, fiscalkit.publisher);
+    const renew = async () => {};
+    // A re-run with nothing changed finds every state set and its event stored: no new event.
+    const settled = await stateChanges(ports);
+    await handler.run(job, { renew });
+    expect(await stateChanges(ports)).toEqual(settled);
+    for (const last of await lastStates(ports, report_ids)) expect(last.event).toEqual(last.stored);
+    // A report annulled meanwhile (a newer version), then the job runs again (a lease taken over).
+    await ports.store.accountGroups.insert({ id: ACCOUNT, group_id: 1 });
+    const [annulled] = report_ids as [number];
+    await fiscalkit.taxReports.annul({ group_id: 1, api_version: '2026-04-20' }, annulled);
+    await handler.run(job, { renew });
+    // Whatever the re-run did, the highest-version event of every report is its stored state.
+    for (const last of await lastStates(ports, report_ids)) expect(last.event).toEqual(last.stored);
+  });
+});
+
 /** The status and attempts of every ledger submission job (the queue's ids are 1, 2, 3…). */
 async function submissionJobs(ports: Ports) {
   const jobs = [];
@@ -410,5 +454,14 @@ async function submissionJobs(ports: Ports) {
     const job = await ports.jobs.get(id);
     if (job === null) return jobs;
     if (job.kind === LEDGER_SUBMISSION_JOB) jobs.push({ status: job.status, attempts: job.attempts });
+  }
+}
+
+/** The first ledger submission job itself. */
+async function submissionJob(ports: Ports): Promise<Job> {
+  for (let id = 1; ; id += 1) {
+    const job = await ports.jobs.get(id);
+    if (job === null) throw new Error('no ledger submission job');
+    if (job.kind === LEDGER_SUBMISSION_JOB) return job;
   }
 }

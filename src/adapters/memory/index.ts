@@ -30,11 +30,17 @@ export { memoryBlobStore } from './blobStore.js';
 export { type MemoryCacheOptions, memoryCache } from './cache.js';
 export { type CensusEntry, type MemoryCensus, type MemoryCensusOptions, memoryCensus } from './census.js';
 export { MANUAL_CLOCK_START, type ManualClock, manualClock, systemClock } from './clock.js';
-export { memoryEventSink } from './eventSink.js';
+export { type MemoryEventSink, memoryEventSink } from './eventSink.js';
 export { sequentialIds } from './ids.js';
 export { type MemoryJobQueueOptions, memoryJobQueue } from './jobQueue.js';
 export { type KeyStoreContents, type MemoryKeyStore, memoryKeyStore } from './keyStore.js';
-export { type MemoryPorts, type MemoryPortsOptions, memoryPorts, memoryStore } from './memoryPorts.js';
+export {
+  type MemoryPorts,
+  type MemoryPortsOptions,
+  type MemoryStoreOptions,
+  memoryPorts,
+  memoryStore,
+} from './memoryPorts.js';
 export { seededRandom, webCryptoRandom } from './random.js';
 export { type MemoryRepositoryOptions, memoryRepository } from './repository.js';
 export { snapshot } from './snapshot.js';

@@ -29,7 +29,7 @@ import { memoryBlobStore } from './blobStore.js';
 import { memoryCache } from './cache.js';
 import { type MemoryCensus, type MemoryCensusOptions, memoryCensus } from './census.js';
 import { type ManualClock, manualClock } from './clock.js';
-import { memoryEventSink } from './eventSink.js';
+import { type MemoryEventSink, memoryEventSink } from './eventSink.js';
 import { sequentialIds } from './ids.js';
 import { memoryJobQueue } from './jobQueue.js';
 import { memoryKeyStore } from './keyStore.js';
@@ -38,41 +38,64 @@ import { memoryRepository } from './repository.js';
 import { type MemoryTaxAuthority, memoryTaxAuthority } from './taxAuthority.js';
 import { type MemoryWebhookTransport, memoryWebhookTransport } from './webhookTransport.js';
 
+/** Options of {@link memoryStore}. */
+export interface MemoryStoreOptions {
+  /**
+   * The event sink the repositories' outbox writes to (`UpdateOptions.events`, issue #24 item 4): the
+   * ports' `events`, so that an event stored with an update is the one GET /accounts/{account}/events
+   * lists. Without it the store keeps no outbox and the publisher appends events after the update.
+   */
+  outbox?: MemoryEventSink;
+}
+
 /**
  * A {@link Store} of memory repositories, one per resource. Every record belongs to its `account_id`;
- * an account belongs to itself (`id`).
+ * an account belongs to itself (`id`). With `outbox`, updates store their events in that sink
+ * (`memoryPorts` wires its own sink so; a host passing both a store and a sink wires them the same way).
  *
  * @example
  * ```ts
  * const store = memoryStore();
  * await store.accounts.insert(account); // account 1
  * await store.accounts.get(1, 1); // { value: account, version: 1 }
+ * const events = memoryEventSink();
+ * const ports = memoryPorts({ store: memoryStore({ outbox: events }), events });
  * ```
  */
-export function memoryStore(): Store {
+export function memoryStore(options: MemoryStoreOptions = {}): Store {
+  const outbox = options.outbox === undefined ? {} : { outbox: options.outbox };
   return {
-    accounts: memoryRepository<Account>({ owner: (account) => account.id }),
-    accountGroups: memoryRepository<AccountMembership>({ owner: (membership) => membership.group_id }),
-    accountEvents: memoryRepository(),
-    bankAccounts: memoryRepository(),
-    contacts: memoryRepository(),
-    invoices: memoryRepository(),
-    orders: memoryRepository(),
-    despatchAdvices: memoryRepository(),
-    transports: memoryRepository(),
+    accounts: memoryRepository<Account>({ owner: (account) => account.id, ...outbox }),
+    accountGroups: memoryRepository<AccountMembership>({
+      owner: (membership) => membership.group_id,
+      ...outbox,
+    }),
+    accountEvents: memoryRepository(outbox),
+    bankAccounts: memoryRepository(outbox),
+    contacts: memoryRepository(outbox),
+    invoices: memoryRepository(outbox),
+    orders: memoryRepository(outbox),
+    despatchAdvices: memoryRepository(outbox),
+    transports: memoryRepository(outbox),
     peppolParticipants: memoryRepository<PeppolParticipant>({
       owner: (participant) => participant.directory,
+      ...outbox,
     }),
-    requestLogs: memoryRepository<StoredRequestLog>({ owner: (log) => log.group_id }),
-    taxReports: memoryRepository(),
-    ledgers: memoryRepository(),
-    ledgerResponses: memoryRepository(),
-    taxReportBatches: memoryRepository(),
-    taxReportBatchInputs: memoryRepository(),
-    tinVerifications: memoryRepository(),
-    webhookSubscriptions: memoryRepository(),
-    webhookDeliveries: memoryRepository(),
+    requestLogs: memoryRepository<StoredRequestLog>({ owner: (log) => log.group_id, ...outbox }),
+    taxReports: memoryRepository(outbox),
+    ledgers: memoryRepository(outbox),
+    ledgerResponses: memoryRepository(outbox),
+    taxReportBatches: memoryRepository(outbox),
+    taxReportBatchInputs: memoryRepository(outbox),
+    tinVerifications: memoryRepository(outbox),
+    webhookSubscriptions: memoryRepository(outbox),
+    webhookDeliveries: memoryRepository(outbox),
   };
+}
+
+/** Whether a sink can take a memory store's outbox (a {@link memoryEventSink}, or one like it). */
+function isMemoryEventSink(events: EventSink): events is MemoryEventSink {
+  return typeof (events as Partial<MemoryEventSink>).stageSync === 'function';
 }
 
 /** Options of {@link memoryPorts}: any port given replaces its memory adapter. */
@@ -90,7 +113,11 @@ export interface MemoryPortsOptions<C extends Clock = ManualClock> {
   ids?: IdGenerator;
   /** Default Web Crypto ({@link webCryptoRandom}); tests may pass `seededRandom()`. */
   random?: RandomSource;
-  /** Default a {@link memoryStore}. */
+  /**
+   * Default a {@link memoryStore} whose outbox is `events` (when that is a memory sink). A store
+   * given here keeps the outbox it was made with: `memoryStore({ outbox: events })` with the same
+   * `events`, or none (events are then appended after each update).
+   */
   store?: Store;
   /** Default a {@link memoryJobQueue} on the clock. */
   jobs?: JobQueue;
@@ -143,14 +170,15 @@ export function memoryPorts<C extends Clock = ManualClock>(
 export function memoryPorts(options: MemoryPortsOptions<Clock> = {}): MemoryPorts<Clock, CensusClient> {
   const clock = options.clock ?? manualClock();
   const census = options.census ?? {};
+  const events = options.events ?? memoryEventSink();
   return {
-    store: options.store ?? memoryStore(),
+    store: options.store ?? memoryStore(isMemoryEventSink(events) ? { outbox: events } : {}),
     jobs: options.jobs ?? memoryJobQueue({ clock }),
     census: isCensusClient(census) ? census : memoryCensus(census),
     tinCache: options.tinCache ?? memoryCache<CensusAnswer>({ clock }),
     taxAuthority: memoryTaxAuthority({ clock }),
     schemaValidator: options.schemaValidator ?? structuralSiiValidator(),
-    events: options.events ?? memoryEventSink(),
+    events,
     webhooks: memoryWebhookTransport(),
     blobs: options.blobs ?? memoryBlobStore(),
     keys: options.keys ?? memoryKeyStore(),

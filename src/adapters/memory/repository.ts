@@ -4,18 +4,24 @@
  *
  * @module
  */
+import type { EventEnvelope } from '../../model/event.js';
 import {
   DuplicateRecordError,
   type FieldValue,
   type Inserted,
   type InsertOptions,
+  type OutboxEvent,
+  OutboxKeyConflictError,
   type Page,
   type PageRequest,
   RecordMissingError,
   type Repository,
+  type Updated,
+  type UpdateOptions,
   VersionConflictError,
   type Versioned,
 } from '../../ports.js';
+import type { MemoryEventSink } from './eventSink.js';
 import { snapshot } from './snapshot.js';
 
 /** Options of {@link memoryRepository}. */
@@ -25,6 +31,13 @@ export interface MemoryRepositoryOptions<T> {
    * accounts repository passes `(account) => account.id`.
    */
   owner?: (value: T) => number;
+  /**
+   * The event sink an update's events go to (`UpdateOptions.events`, the outbox of issue #24 item 4),
+   * written in the same synchronous step as the update. `memoryPorts` passes its sink; without one
+   * the repository keeps no outbox: it ignores the events and its updates answer none (`Updated`), so
+   * the caller appends them itself.
+   */
+  outbox?: Pick<MemoryEventSink, 'stageSync'>;
 }
 
 /** What the repository holds for one id. */
@@ -53,6 +66,21 @@ function position(ids: readonly number[], id: number): number {
   return low;
 }
 
+/** Refuses, before anything is written, an outbox event the sink would refuse (an update is all or nothing). */
+function checkOutbox(events: readonly OutboxEvent[]): void {
+  for (const { account_id, key } of events) {
+    if (!Number.isSafeInteger(account_id))
+      throw new TypeError(`an event's account_id must be a safe integer, not ${String(account_id)}`);
+    if (typeof key !== 'string') throw new TypeError(`an event's key must be a string, not ${String(key)}`);
+  }
+}
+
+/** The record version an event stored under an outbox key carries (`data.version`), or null. */
+function versionIn(event: EventEnvelope | null): number | null {
+  const version = (event?.data as { version?: unknown } | undefined)?.version;
+  return typeof version === 'number' ? version : null;
+}
+
 function checkPage(page: PageRequest): void {
   if (
     !Number.isSafeInteger(page.offset) ||
@@ -76,6 +104,10 @@ function checkPage(page: PageRequest): void {
  * - `update` throws {@link RecordMissingError} when the id is not stored or `owner(value)` is not the
  *   stored owner (a record never changes account), {@link VersionConflictError} when the version is
  *   not `expected_version`; otherwise it stores a snapshot at version + 1 and answers it.
+ *   With an `outbox` sink, `options.events` are appended to it in the same synchronous step, after the
+ *   update (ids in call order, so a record's events follow its versions), and answered as `events`;
+ *   every event is checked and copied first, so one that cannot be stored leaves record and sink as
+ *   they were, and a key holding another version's event throws {@link OutboxKeyConflictError}.
  * - `remove` checks the same way; the removed record's key is freed.
  * - `list` answers the account's records in ascending id order, and their number.
  *
@@ -94,6 +126,7 @@ export function memoryRepository<T extends { readonly id: number }>(
   options: MemoryRepositoryOptions<T> = {},
 ): Repository<T> {
   const owner = options.owner ?? accountId;
+  const outbox = options.outbox;
   const entries = new Map<number, Entry<T>>();
   const keys = new Map<string, number>();
   /** Each account's ids, ascending: ids usually grow, so an insert is usually a push. */
@@ -184,16 +217,35 @@ export function memoryRepository<T extends { readonly id: number }>(
       return entry === undefined ? null : stored(entry);
     },
 
-    async update(value: T, expected_version: number): Promise<Versioned<T>> {
+    async update(value: T, expected_version: number, updateOptions: UpdateOptions = {}): Promise<Updated<T>> {
       const entry = entries.get(value.id);
       if (entry === undefined || owner(value) !== entry.owner) throw new RecordMissingError(value.id);
       if (entry.version !== expected_version)
         throw new VersionConflictError(value.id, expected_version, entry.version);
+      const outboxEvents = outbox === undefined ? undefined : updateOptions.events;
+      if (outboxEvents !== undefined) checkOutbox(outboxEvents);
       const next: Entry<T> = { ...entry, value: snapshot(value), version: entry.version + 1 };
+      // All or nothing: every event is checked and copied, and every key's stored event looked at,
+      // before the entry changes; what remains (`commit`) cannot throw.
+      const staged = outboxEvents === undefined ? undefined : outbox?.stageSync(outboxEvents);
+      if (outboxEvents !== undefined && staged !== undefined)
+        for (const [index, held] of staged.stored.entries()) {
+          const heldVersion = versionIn(held);
+          if (heldVersion !== null && heldVersion !== next.version)
+            throw new OutboxKeyConflictError(
+              value.id,
+              (outboxEvents[index] as OutboxEvent).key,
+              heldVersion,
+              next.version,
+            );
+        }
       indexEntry(entry, false);
       entries.set(value.id, next);
       indexEntry(next, true);
-      return stored(next);
+      if (staged === undefined) return stored(next);
+      // The outbox (issue #24 item 4): no await since the version check, so no other write comes
+      // between this update and its events, and their ids follow the record's versions.
+      return { ...stored(next), events: staged.commit() };
     },
 
     async remove(account_id: number, id: number, expected_version: number): Promise<void> {

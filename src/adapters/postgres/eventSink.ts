@@ -7,6 +7,7 @@
 import type { Pool } from 'pg';
 import type { EventEnvelope } from '../../model/event.js';
 import type { EventSink } from '../../ports.js';
+import { qualifiedName } from './tables.js';
 
 /** The table of {@link postgresEventSink} (a step of `migrate`). */
 export const EVENT_SINK_MIGRATION = `
@@ -35,37 +36,62 @@ const envelope = (row: Row): EventEnvelope =>
     data: row.body.data,
   }) as EventEnvelope;
 
+/** Options of {@link postgresEventSink}. */
+export interface PostgresEventSinkOptions {
+  /**
+   * The schema `migrate` created the table in; default the connection's `search_path`. Give the
+   * `schema` of `postgresStore`: its repositories write the events of their updates (the outbox, issue
+   * #24 item 4) into `fiscalkit_events` of their own schema, which the sink must be the one to list.
+   */
+  schema?: string;
+}
+
 /**
- * The event sink on PostgreSQL (table `fiscalkit_events`, created by `migrate`).
+ * The event sink on PostgreSQL (table `fiscalkit_events`, created by `migrate`), in `options.schema`
+ * when given.
  *
  * @example
  * ```ts
  * const events = postgresEventSink(pool);
  * const { event, created } = await events.append(1, built, 'tin_verification.finished:42');
+ * // Beside a store in a schema of its own: the same schema, where its updates write their events.
+ * const ports = { store: postgresStore(pool, { schema: 'fiscalkit' }), events: postgresEventSink(pool, { schema: 'fiscalkit' }) };
  * ```
  */
-export function postgresEventSink(pool: Pool): EventSink {
+export function postgresEventSink(
+  pool: Pick<Pool, 'query'>,
+  options: PostgresEventSinkOptions = {},
+): EventSink {
+  const table = qualifiedName('fiscalkit_events', options.schema);
   return {
     async append(account_id, event, key) {
       if (!Number.isSafeInteger(account_id))
         throw new TypeError(`account_id must be a safe integer, not ${String(account_id)}`);
       const { id: _ignored, code, triggered_at, data } = event;
       const inserted = await pool.query<Row>(
-        `INSERT INTO fiscalkit_events (account_id, event_key, body) VALUES ($1, $2, $3)
+        `INSERT INTO ${table} (account_id, event_key, body) VALUES ($1, $2, $3)
          ON CONFLICT (event_key) DO NOTHING RETURNING id::text AS id, body`,
         [account_id, key, JSON.stringify({ code, triggered_at, data })],
       );
       if (inserted.rows[0] !== undefined) return { event: envelope(inserted.rows[0]), created: true };
       const existing = await pool.query<Row>(
-        'SELECT id::text AS id, body FROM fiscalkit_events WHERE event_key = $1',
+        `SELECT id::text AS id, body FROM ${table} WHERE event_key = $1`,
         [key],
       );
       return { event: envelope(existing.rows[0] as Row), created: false };
     },
     async get(account_id, id) {
       const { rows } = await pool.query<Row>(
-        'SELECT id::text AS id, body FROM fiscalkit_events WHERE id = $1 AND account_id = $2',
+        `SELECT id::text AS id, body FROM ${table} WHERE id = $1 AND account_id = $2`,
         [id, account_id],
+      );
+      return rows[0] === undefined ? null : envelope(rows[0]);
+    },
+    async byKey(account_id, key) {
+      if (!Number.isSafeInteger(account_id)) return null;
+      const { rows } = await pool.query<Row>(
+        `SELECT id::text AS id, body FROM ${table} WHERE event_key = $1 AND account_id = $2`,
+        [key, account_id],
       );
       return rows[0] === undefined ? null : envelope(rows[0]);
     },
@@ -80,11 +106,12 @@ export function postgresEventSink(pool: Pool): EventSink {
           `a page needs a non-negative integer offset and limit, not ${String(page.offset)} and ${String(page.limit)}`,
         );
       const [items, count] = await Promise.all([
+        // Ordered by the table's id, not the output column `id` (text: '10' would come before '2').
         pool.query<Row>(
-          'SELECT id::text AS id, body FROM fiscalkit_events WHERE account_id = $1 ORDER BY id LIMIT $2 OFFSET $3',
+          `SELECT id::text AS id, body FROM ${table} AS e WHERE account_id = $1 ORDER BY e.id LIMIT $2 OFFSET $3`,
           [account_id, page.limit, page.offset],
         ),
-        pool.query<{ n: string }>('SELECT count(*)::text AS n FROM fiscalkit_events WHERE account_id = $1', [
+        pool.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table} WHERE account_id = $1`, [
           account_id,
         ]),
       ]);

@@ -7,15 +7,19 @@
  * @module
  */
 import type { Pool } from 'pg';
+import type { EventEnvelope } from '../../model/event.js';
 import {
   DuplicateRecordError,
   type FieldValue,
   type Inserted,
   type InsertOptions,
+  OutboxKeyConflictError,
   type Page,
   type PageRequest,
   RecordMissingError,
   type Repository,
+  type Updated,
+  type UpdateOptions,
   VersionConflictError,
   type Versioned,
 } from '../../ports.js';
@@ -40,7 +44,16 @@ export interface PostgresRepositoryOptions<T> {
   columns?: readonly string[];
   /** The schema of the table; default the connection's `search_path`. */
   schema?: string;
+  /**
+   * Whether updates store their events (`UpdateOptions.events`, the outbox of issue #24 item 4) in the
+   * event sink's table `fiscalkit_events` of the same schema, in the update's statement; default true.
+   * With false the events are ignored and updates answer none (`Updated`): the caller appends them.
+   */
+  outbox?: boolean;
 }
+
+/** The table of the event sink (`eventSink.ts`, migration 4), where the outbox writes. */
+const EVENTS_TABLE = 'fiscalkit_events';
 
 /** What a query of a page answers: the size of the whole list on every row, and one record per row. */
 interface PageRow {
@@ -89,6 +102,13 @@ interface GetCall {
   id: number;
 }
 
+/** An outbox event as the statement takes it: its tenant, key and envelope text (as the sink stores it). */
+interface EventCall {
+  account: number;
+  key: string;
+  body: string;
+}
+
 /** A conditional update as the statement takes it. */
 interface UpdateCall<T> {
   value: T;
@@ -96,6 +116,28 @@ interface UpdateCall<T> {
   account: number;
   expected_version: number;
   doc: string;
+  /** Its outbox events; null when it has no outbox (none asked, or the repository keeps none). */
+  events: readonly EventCall[] | null;
+}
+
+/** A row of the update with events: an updated record (`kind` 'record') or a stored event. */
+interface WrittenRow {
+  kind: 'record' | 'event';
+  id: string;
+  version: number | null;
+  key: string | null;
+  body: Omit<EventEnvelope, 'id'> | null;
+}
+
+/** An event as a row of `fiscalkit_events` holds it, as `EventSink` answers it (`eventSink.ts`). */
+function envelopeOf(id: string, body: Omit<EventEnvelope, 'id'>): EventEnvelope {
+  return {
+    // money-safe: an id from a bigint sequence, read as text.
+    id: Number(id),
+    code: body.code,
+    triggered_at: body.triggered_at,
+    data: body.data,
+  } as EventEnvelope;
 }
 
 /** A statement's reference to parameter `index`, cast to `type`. */
@@ -130,6 +172,16 @@ function textOf(value: unknown): string {
  *   (`… WHERE id = $1 AND account_id = $2 AND version = $3`), so of two writers that read the same
  *   version exactly one wins, on any number of processes; when no row matched, a follow-up read tells
  *   {@link RecordMissingError} (not there, or another tenant's) from {@link VersionConflictError}.
+ * - `update` with `events` (the outbox, issue #24 item 4) inserts them into `fiscalkit_events` in the
+ *   same statement, from the rows it updated (`with updated as (update …) insert … select … from
+ *   updated`): both commit or neither does, and an event's id is drawn once the update holds the
+ *   row. A writer that waited on that row lock finds the version changed and matches nothing; one
+ *   that reads the new version afterwards draws a later id — so a record's events are numbered in the
+ *   order of its versions. A key already stored inserts nothing (`on conflict do nothing`) and the
+ *   update answers the stored event, as `EventSink.append` would — unless that event's `data.version`
+ *   is another version than the update makes: the statement then updates nothing, and
+ *   {@link OutboxKeyConflictError} is thrown (checked against the events committed when the statement
+ *   starts; a state change's key names its version, so no two writers race on one key).
  * - `list` and `find` answer the tenant's records in ascending id order, a page and the count of all
  *   in one statement. `find` compares the listed columns, `id`, and any other top-level field inside
  *   the body (`body @> {"field": value}`); `jsonb` comparison is type-strict (the string `'20'` is not
@@ -155,6 +207,8 @@ function textOf(value: unknown): string {
  * await invoices.update({ ...invoice, notes: 'paid' }, version); // { value, version: 2 }
  * await invoices.update({ ...invoice, notes: 'late' }, version); // throws VersionConflictError
  * await invoices.find(1, { type: 'IssuedInvoice', number: 'F-1' }, { offset: 0, limit: 10 });
+ * // With its event, in one statement: { value, version: 3, events: [{ id: 41, code: …, data: … }] }
+ * await invoices.update({ ...invoice, state: 'sent' }, 2, { events: [{ account_id: 1, event, key: 'invoice:9:sent' }] });
  * ```
  */
 export function postgresRepository<T extends { readonly id: number }>(
@@ -166,6 +220,8 @@ export function postgresRepository<T extends { readonly id: number }>(
   const columns = new Set(options.columns ?? known?.columns ?? []);
   for (const column of columns) quoteIdentifier(column);
   const table = qualifiedName(options.table, options.schema);
+  const events = qualifiedName(EVENTS_TABLE, options.schema);
+  const outbox = options.outbox ?? true;
 
   const sql = {
     insert: `with inserted as (
@@ -181,6 +237,37 @@ where $3::text is not null and account_id = $2 and idempotency_key = $3 and not 
     update: `update ${table} set version = version + 1, doc = $4::text, body = $4::text::jsonb
 where id = $1 and account_id = $2 and version = $3::bigint returning version`,
     remove: `delete from ${table} where id = $1 and account_id = $2 and version = $3::bigint`,
+    // The outbox (issue #24 item 4): the updates of `updateMany`, and the events of the rows they
+    // updated (each event names its record, `r`), inserted in call order by the same statement. A
+    // record one of whose keys holds the event of another version (`data.version`) is not updated:
+    // `updateOne` then tells it (OutboxKeyConflictError).
+    updateWithEvents: `with wanted as (
+  select u.id, u.account_id, u.version, d.doc
+  from unnest($1::bigint[], $2::bigint[], $3::bigint[]) with ordinality as u(id, account_id, version, n)
+  join json_array_elements_text($4::json) with ordinality as d(doc, n) using (n)),
+updated as (
+  update ${table} as t set version = t.version + 1, doc = w.doc, body = w.doc::jsonb
+  from wanted as w where t.id = w.id and t.account_id = w.account_id and t.version = w.version
+  and not exists (
+    select from json_array_elements($5::json) as c(item)
+    join ${events} as s on s.event_key = c.item ->> 'k'
+    where (c.item ->> 'r')::bigint = t.id
+      and case when json_typeof(s.body -> 'data' -> 'version') = 'number'
+        then (s.body -> 'data' ->> 'version')::numeric <> t.version + 1 else false end)
+  returning t.id, t.version),
+inserted as (
+  insert into ${events} (account_id, event_key, body)
+  select (e.item ->> 'a')::bigint, e.item ->> 'k', (e.item ->> 'b')::json
+  from json_array_elements($5::json) with ordinality as e(item, n)
+  join updated on updated.id = (e.item ->> 'r')::bigint
+  order by e.n
+  on conflict (event_key) do nothing
+  returning id, event_key, body)
+select 'record' as kind, id::text as id, version, null::text as key, null::json as body from updated
+union all
+select 'event', id::text, null, event_key, body from inserted`,
+    eventsByKey: `select 'event' as kind, id::text as id, null::integer as version, event_key as key, body
+from ${events} where event_key = any($1::text[])`,
     current: `select account_id::text as account_id, version from ${table} where id = $1`,
     owner: `select account_id::text as account_id from ${table} where id = $1`,
     // The statements of coalesced calls (`coalesce.ts`): the same writes and reads, for many rows.
@@ -384,23 +471,99 @@ order by u.n, f.row_id`;
     });
   });
 
+  /**
+   * Updates with their outbox events, in one statement ({@link sql}`.updateWithEvents`): the answers
+   * of the calls it updated, by record id, each with its events as the sink now holds them (an event
+   * whose key was stored before is read back by key). Calls it did not update are not answered.
+   */
+  const updateWithEvents = async (batch: readonly UpdateCall<T>[]): Promise<Map<number, Updated<T>>> => {
+    const rows = await run<WrittenRow>(sql.updateWithEvents, [
+      batch.map((call) => call.id),
+      batch.map((call) => call.account),
+      batch.map((call) => call.expected_version),
+      JSON.stringify(batch.map((call) => call.doc)),
+      JSON.stringify(
+        batch.flatMap((call) =>
+          (call.events ?? []).map((event) => ({ r: call.id, a: event.account, k: event.key, b: event.body })),
+        ),
+      ),
+    ]);
+    const versions = new Map<number, number>();
+    const stored = new Map<string, EventEnvelope>();
+    const take = (row: WrittenRow) => {
+      if (row.kind === 'event' && row.key !== null && row.body !== null)
+        stored.set(row.key, envelopeOf(row.id, row.body));
+      // money-safe: a bigint id read as text back to the safe integer it was.
+      else if (row.kind === 'record' && row.version !== null) versions.set(Number(row.id), row.version);
+    };
+    for (const row of rows) take(row);
+    const updated = batch.filter((call) => versions.has(call.id));
+    const missing = updated.flatMap((call) => (call.events ?? []).map((event) => event.key));
+    const unseen = [...new Set(missing.filter((key) => !stored.has(key)))];
+    if (unseen.length > 0) for (const row of await run<WrittenRow>(sql.eventsByKey, [unseen])) take(row);
+    const answers = new Map<number, Updated<T>>();
+    for (const call of updated) {
+      const version = versions.get(call.id) as number;
+      if (call.events === null) {
+        answers.set(call.id, { value: call.value, version });
+        continue;
+      }
+      const written = call.events.map((event) => {
+        const found = stored.get(event.key);
+        // Events are never deleted: a key the statement skipped was stored, and is read back above.
+        if (found === undefined)
+          throw new Error(`the event ${event.key} of record ${String(call.id)} is not stored`);
+        return found;
+      });
+      answers.set(call.id, { value: call.value, version, events: written });
+    }
+    return answers;
+  };
+
+  /** Whether a call carries events to write with it (it then goes through {@link updateWithEvents}). */
+  const hasEvents = (call: UpdateCall<T>) => call.events !== null && call.events.length > 0;
+
+  /** What a plain update (no events to write) answers: with `events: []` when the call asked for an outbox. */
+  const plainAnswer = (call: UpdateCall<T>, version: number): Updated<T> =>
+    call.events === null ? { value: call.value, version } : { value: call.value, version, events: [] };
+
+  /**
+   * Why an update with events at its expected version matched nothing, when a key of its events holds
+   * the event of another version of the record (its `data.version`): that refusal, else null.
+   */
+  const keyConflict = async (call: UpdateCall<T>): Promise<OutboxKeyConflictError | null> => {
+    const keys = (call.events ?? []).map((event) => event.key);
+    // money-safe: a record version, the one the update would give it.
+    const version = call.expected_version + 1;
+    for (const row of await run<WrittenRow>(sql.eventsByKey, [keys])) {
+      const held = (row.body?.data as { version?: unknown } | undefined)?.version;
+      if (typeof held === 'number' && held !== version && row.key !== null)
+        return new OutboxKeyConflictError(call.id, row.key, held, version);
+    }
+    return null;
+  };
+
   /** One update on its own: the conditional statement, then the read that tells why it matched nothing. */
-  const updateOne = async ({
-    value,
-    id,
-    account,
-    expected_version,
-    doc,
-  }: UpdateCall<T>): Promise<Versioned<T>> => {
+  const updateOne = async (call: UpdateCall<T>): Promise<Updated<T>> => {
+    const { id, account, expected_version, doc } = call;
     for (let attempt = 0; attempt < RACE_RETRIES; attempt += 1) {
       if (integers(expected_version)) {
-        const [row] = await run<{ version: number }>(sql.update, [id, account, expected_version, doc]);
-        if (row !== undefined) return { value, version: row.version };
+        if (hasEvents(call)) {
+          const written = (await updateWithEvents([call])).get(id);
+          if (written !== undefined) return written;
+        } else {
+          const [row] = await run<{ version: number }>(sql.update, [id, account, expected_version, doc]);
+          if (row !== undefined) return plainAnswer(call, row.version);
+        }
       }
       const stored = await current(id);
       if (stored === null || stored.account_id !== account) throw new RecordMissingError(id);
       if (stored.version !== expected_version)
         throw new VersionConflictError(id, expected_version, stored.version);
+      if (hasEvents(call)) {
+        const conflict = await keyConflict(call);
+        if (conflict !== null) throw conflict;
+      }
       // Removed and inserted again between the two statements: try again.
     }
     throw new Error(`update of record ${String(id)} kept racing with other writers`);
@@ -412,13 +575,22 @@ order by u.n, f.row_id`;
    * a version that is no integer, and anything the statement did not update, go through
    * {@link updateOne}, which answers exactly as a lone update would.
    */
-  const updateMany = coalesce<UpdateCall<T>, Versioned<T>>((calls) =>
+  const updateMany = coalesce<UpdateCall<T>, Updated<T>>((calls) =>
     inRuns(
       calls,
       (call) => String(call.id),
       updateOne,
       async (batch) => {
         const simple = batch.filter((call) => integers(call.expected_version));
+        // A run with events to write goes through the statement that writes them (issue #24 item 4);
+        // the others keep the plain one.
+        if (simple.some(hasEvents)) {
+          const written = await updateWithEvents(simple);
+          return batch.map((call) => {
+            const answer = written.get(call.id);
+            return answer === undefined ? settled(updateOne(call)) : Promise.resolve(answer);
+          });
+        }
         const rows =
           simple.length === 0
             ? []
@@ -434,7 +606,7 @@ order by u.n, f.row_id`;
           const version = updated.get(call.id);
           return version === undefined
             ? settled(updateOne(call))
-            : Promise.resolve({ value: call.value, version } satisfies Versioned<T>);
+            : Promise.resolve(plainAnswer(call, version));
         });
       },
     ),
@@ -455,11 +627,27 @@ order by u.n, f.row_id`;
       return getMany({ account_id, id });
     },
 
-    async update(value: T, expected_version: number): Promise<Versioned<T>> {
+    async update(value: T, expected_version: number, updateOptions: UpdateOptions = {}): Promise<Updated<T>> {
       const account = owner(value);
       if (!Number.isSafeInteger(account) || !Number.isSafeInteger(value.id))
         throw new RecordMissingError(value.id);
-      return updateMany({ value, id: value.id, account, expected_version, doc: encodeJson(value) });
+      let events: EventCall[] | null = null;
+      if (outbox && updateOptions.events !== undefined) {
+        events = updateOptions.events.map((item) => {
+          if (!Number.isSafeInteger(item.account_id))
+            throw new TypeError(
+              `an event's account_id must be a safe integer, not ${String(item.account_id)}`,
+            );
+          const { code, triggered_at, data } = item.event;
+          // The envelope as the sink stores it (`eventSink.ts`): json, keys in this order.
+          return {
+            account: item.account_id,
+            key: item.key,
+            body: JSON.stringify({ code, triggered_at, data }),
+          };
+        });
+      }
+      return updateMany({ value, id: value.id, account, expected_version, doc: encodeJson(value), events });
     },
 
     async remove(account_id: number, id: number, expected_version: number): Promise<void> {

@@ -1,8 +1,11 @@
 import { LosslessNumber } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
+import { memoryEventSink } from '../../../src/adapters/memory/eventSink.js';
+import { memoryPorts, memoryStore } from '../../../src/adapters/memory/memoryPorts.js';
 import { memoryRepository } from '../../../src/adapters/memory/repository.js';
 import type { Account } from '../../../src/model/account.js';
 import type { Contact } from '../../../src/model/contact.js';
+import { buildEvent } from '../../../src/model/event.js';
 import type { Invoice } from '../../../src/model/invoice.js';
 import { describeRepositoryContract } from '../../contracts/repository.js';
 import { storedAccount, storedContact, storedInvoice } from '../../support/fixtures.js';
@@ -32,19 +35,73 @@ describeRepositoryContract('memoryRepository (plain records)', () => ({
   findable: { field: 'status', value: (variant) => `s${String(variant)}` },
 }));
 
+describeRepositoryContract('memoryRepository (plain records, with an outbox)', () => {
+  const outbox = memoryEventSink();
+  return {
+    repository: memoryRepository<Note>({ outbox }),
+    sample: note,
+    findable: { field: 'status', value: (variant) => `s${String(variant)}` },
+    outbox,
+  };
+});
+
 describeRepositoryContract('memoryRepository (stored contacts)', () => ({
   repository: memoryRepository<Contact>(),
   sample: (id, account_id, variant) => storedContact({ id, account_id, name: `Contact ${String(variant)}` }),
   findable: { field: 'name', value: (variant) => `Contact ${String(variant)}` },
 }));
 
-describeRepositoryContract('memoryRepository (stored invoices)', () => ({
-  repository: memoryRepository<Invoice>(),
-  sample: (id, account_id, variant) => storedInvoice({ id, account_id, number: `F-2026/${String(variant)}` }),
-  findable: { field: 'number', value: (variant) => `F-2026/${String(variant)}` },
-}));
+describeRepositoryContract('memoryRepository (stored invoices, with an outbox)', () => {
+  const outbox = memoryEventSink();
+  return {
+    repository: memoryRepository<Invoice>({ outbox }),
+    sample: (id, account_id, variant) =>
+      storedInvoice({ id, account_id, number: `F-2026/${String(variant)}` }),
+    findable: { field: 'number', value: (variant) => `F-2026/${String(variant)}` },
+    outbox,
+  };
+});
 
 describe('memoryRepository specifics', () => {
+  const sentEvent = (key: string) => ({
+    account_id: 1,
+    event: buildEvent(
+      'issued_invoice.state_change',
+      { invoice_id: 1, state: 'sent', version: 2 },
+      { triggered_at: 1_776_681_600 },
+    ),
+    key,
+  });
+
+  it('without an outbox ignores an update’s events and answers none, for the caller to append', async () => {
+    const repository = memoryRepository<Note>();
+    await repository.insert(note(1, 1, 0));
+    const updated = await repository.update(note(1, 1, 1), 1, { events: [sentEvent('k')] });
+    expect(updated).toEqual({ value: note(1, 1, 1), version: 2 });
+    expect('events' in updated).toBe(false);
+  });
+
+  it('memoryPorts writes the store’s events into its own sink; a store given without one keeps no outbox', async () => {
+    const ports = memoryPorts();
+    await ports.store.ledgerResponses.insert(note(1, 1, 0) as never);
+    const written = await ports.store.ledgerResponses.update(note(1, 1, 1) as never, 1, {
+      events: [sentEvent('wired')],
+    });
+    expect(await ports.events.byKey(1, 'wired')).toEqual(written.events?.[0]);
+    const events = memoryEventSink();
+    const wired = memoryPorts({ events, store: memoryStore({ outbox: events }) });
+    await wired.store.ledgerResponses.insert(note(1, 1, 0) as never);
+    await wired.store.ledgerResponses.update(note(1, 1, 1) as never, 1, { events: [sentEvent('mine')] });
+    expect((await events.byKey(1, 'mine'))?.id).toBe(1);
+    const unwired = memoryPorts({ store: memoryStore() });
+    await unwired.store.ledgerResponses.insert(note(1, 1, 0) as never);
+    const alone = await unwired.store.ledgerResponses.update(note(1, 1, 1) as never, 1, {
+      events: [sentEvent('lost')],
+    });
+    expect(alone.events).toBeUndefined();
+    expect(await unwired.events.byKey(1, 'lost')).toBeNull();
+  });
+
   it('hands out frozen snapshots: a read cannot be changed, and value objects are shared', async () => {
     const repository = memoryRepository<Note>();
     const value = note(1, 1, 0);

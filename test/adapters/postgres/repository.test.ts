@@ -7,14 +7,17 @@
  */
 import { LosslessNumber } from 'lossless-json';
 import { afterAll, describe, expect, it } from 'vitest';
+import { postgresEventSink } from '../../../src/adapters/postgres/eventSink.js';
 import { MIGRATIONS, migrate } from '../../../src/adapters/postgres/migrations.js';
 import { postgresRepository } from '../../../src/adapters/postgres/repository.js';
 import { postgresStore } from '../../../src/adapters/postgres/store.js';
 import { STORE_TABLES } from '../../../src/adapters/postgres/tables.js';
 import type { Contact } from '../../../src/model/contact.js';
+import { buildEvent } from '../../../src/model/event.js';
 import type { Invoice } from '../../../src/model/invoice.js';
 import {
   DuplicateRecordError,
+  type EventSink,
   RecordMissingError,
   type Repository,
   type Store,
@@ -85,12 +88,21 @@ async function fresh<T extends { readonly id: number }>(
   return postgresRepository<T>(pool, { table, ...options });
 }
 
+/** {@link fresh}, with the event sink its outbox writes to (`fiscalkit_events` of the schema), emptied too. */
+async function freshWithOutbox<T extends { readonly id: number }>(
+  table: string,
+): Promise<{ repository: Repository<T>; outbox: EventSink }> {
+  const { pool } = await context();
+  await pool.query('delete from fiscalkit_events');
+  return { repository: await fresh<T>(table), outbox: postgresEventSink(pool) };
+}
+
 const ALL = { offset: 0, limit: 100 };
 const ids = (page: { items: { value: { id: number } }[] }) => page.items.map((item) => item.value.id);
 
 describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () => {
   describeRepositoryContract('postgresRepository (plain records, a field in the body)', async () => ({
-    repository: await fresh<Note>('ledger_responses'),
+    ...(await freshWithOutbox<Note>('ledger_responses')),
     sample: note,
     findable: { field: 'status', value: (variant) => `s${String(variant)}` },
   }));
@@ -121,7 +133,7 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
   }));
 
   describeRepositoryContract('postgresRepository (stored invoices)', async () => ({
-    repository: await fresh<Invoice>('invoices'),
+    ...(await freshWithOutbox<Invoice>('invoices')),
     sample: (id, account_id, variant) =>
       storedInvoice({ id, account_id, number: `F-2026/${String(variant)}` }),
     findable: { field: 'number', value: (variant) => `F-2026/${String(variant)}` },
@@ -216,6 +228,81 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
         expect((await repository.get(1, 1))?.version).toBe(2);
       } finally {
         for (const pool of pools) await pool.end();
+      }
+    });
+
+    it('numbers a record’s events in the order of its versions when writers on several processes race (issue #24 item 4)', async () => {
+      const { schema } = await context();
+      const { repository, outbox } = await freshWithOutbox<Note>('ledger_responses');
+      await repository.insert(note(1, 1, 0));
+      const pools = [schemaPool(schema), schemaPool(schema), schemaPool(schema)];
+      try {
+        const writers = pools.map((pool) => postgresRepository<Note>(pool, { table: 'ledger_responses' }));
+        /** Read, write with the event of the version it makes, and retry a lost race. */
+        const write = async (index: number) => {
+          const writer = writers[index % 3] as Repository<Note>;
+          for (;;) {
+            const read = await writer.get(1, 1);
+            const version = (read?.version ?? 0) + 1;
+            try {
+              return await writer.update(note(1, 1, index + 1), read?.version ?? 0, {
+                events: [
+                  {
+                    account_id: 1,
+                    key: `note:1:${String(version)}`,
+                    event: buildEvent(
+                      'issued_invoice.state_change',
+                      { invoice_id: 1, state: 'sent', version },
+                      { triggered_at: 1_776_681_600 },
+                    ),
+                  },
+                ],
+              });
+            } catch (error) {
+              if (!(error instanceof VersionConflictError)) throw error;
+            }
+          }
+        };
+        const written = await Promise.all(Array.from({ length: 30 }, (_, index) => write(index)));
+        // Each write answers its own event, whose id the sink lists it under.
+        for (const answer of written)
+          expect(answer.events?.map((event) => (event.data as { version?: number }).version)).toEqual([
+            answer.version,
+          ]);
+        const listed = await outbox.list(1, { offset: 0, limit: 100 });
+        expect(listed.items.map((event) => (event.data as { version?: number }).version)).toEqual(
+          Array.from({ length: 30 }, (_, index) => index + 2),
+        );
+      } finally {
+        for (const pool of pools) await pool.end();
+      }
+    });
+
+    it('writes its outbox into `fiscalkit_events` of its `schema`, where postgresEventSink with the same `schema` finds it', async () => {
+      const { pool, schema } = await context();
+      await pool.query('delete from ledger_responses');
+      // Connections whose search_path names no fiscalkit schema: every table is found by its option.
+      const elsewhere = schemaPool('fk_nowhere', 2);
+      try {
+        const repository = postgresRepository<Note>(elsewhere, { table: 'ledger_responses', schema });
+        const sink = postgresEventSink(elsewhere, { schema });
+        await repository.insert(note(1, 77, 0));
+        const event = buildEvent(
+          'issued_invoice.state_change',
+          { invoice_id: 1, state: 'sent', version: 2 },
+          { triggered_at: 1_776_681_600 },
+        );
+        const written = await repository.update(note(1, 77, 1), 1, {
+          events: [{ account_id: 77, key: 'schema:1:2', event }],
+        });
+        expect(await sink.byKey(77, 'schema:1:2')).toEqual(written.events?.[0]);
+        const appended = await sink.append(77, event, 'schema:appended');
+        expect(await sink.get(77, appended.event.id ?? 0)).toEqual(appended.event);
+        expect((await sink.list(77, ALL)).items).toEqual([written.events?.[0], appended.event]);
+        // The same table as the schema's own connections see.
+        expect(await postgresEventSink(pool).byKey(77, 'schema:appended')).toEqual(appended.event);
+      } finally {
+        await elsewhere.end();
       }
     });
 

@@ -12,6 +12,10 @@ export default defineConfig({
     memory: 'src/adapters/memory/index.ts',
     testing: 'src/testing/index.ts',
     postgres: 'src/adapters/postgres/index.ts',
+    threads: 'src/adapters/threads/index.ts',
+    // The script of `fiscalkit/threads`' worker threads, loaded by path (not an entry point of
+    // package.json): `threadCompute` finds it beside itself in dist/.
+    'threads-worker': 'src/adapters/threads/worker.ts',
   },
   format: ['esm', 'cjs'],
   dts: { compilerOptions: { types: ['node'] } },
@@ -22,5 +26,7 @@ export default defineConfig({
   clean: true,
   treeshake: true,
   splitting: true,
-  external: ['libxml2-wasm', 'fast-check', 'pg', /^node:/],
+  external: ['libxml2-wasm', 'fast-check', 'pg', 'piscina', /^node:/],
+  // `import.meta.url` in the CommonJS build (the threads adapter finds its worker script with it).
+  shims: true,
 });

@@ -8,6 +8,7 @@ import type { Fiscalkit } from '../../src/index.js';
 import type { ApiEnvironment } from '../../src/ports.js';
 import type { Caller } from '../../src/service/caller.js';
 import type { ApiVersion } from '../../src/versions/apiVersion.js';
+import type { RequestBodyLimit } from './bodyLimits.js';
 
 /** Options of the HTTP binding. */
 export interface HttpOptions {
@@ -15,7 +16,10 @@ export interface HttpOptions {
   environment: ApiEnvironment;
   /** The public base URL, for `status_url` and `request_log_url` (no trailing slash). */
   base_url: string;
-  /** Largest request body in bytes; default 10 MiB (issue #8: "over 10 MB → 413"). */
+  /**
+   * Largest request body in bytes; default 10 MiB (issue #8: "over 10 MB → 413"). Endpoints that take
+   * small bodies have smaller limits within it (`bodyLimits.ts`, issue #24).
+   */
   max_body_bytes?: number;
   /** Requests per key: a token bucket of `capacity` refilled at `per_second`; default 200 and 100. */
   rate_limit?: { capacity: number; per_second: number } | null;
@@ -33,7 +37,10 @@ export interface HttpOptions {
 /** The state of one request, the router's environment (`c.env`). */
 export interface RequestState {
   fiscalkit: Fiscalkit;
+  /** The server's options; `max_body_bytes` is this request's limit (its row of `bodyLimits.ts`). */
   options: Required<Pick<HttpOptions, 'environment' | 'base_url' | 'max_body_bytes'>>;
+  /** What this request's body may be: bytes and JSON limits of its endpoint (issue #24). */
+  body_limit: RequestBodyLimit;
   caller: Caller;
   version: ApiVersion;
   /** The request log id (`X-B2B-API-Request-Id`). */

@@ -7,11 +7,12 @@
  * @module
  */
 import { decodeBase64 } from '../documents/base64.js';
-import { type DocumentValidation, validateDocument } from '../documents/validateDocument.js';
+import type { DocumentValidation } from '../documents/validateDocument.js';
 import { ApiError } from '../errors/ApiError.js';
 import { apiErrorFromIssues } from '../errors/validationIssue.js';
 import type { Ports } from '../ports.js';
 import type { Caller } from './caller.js';
+import { computeOf } from './compute.js';
 import type { ServiceDeps } from './deps.js';
 
 /** A document as the request carries it. */
@@ -97,7 +98,9 @@ export function createDocumentService(ports: Ports, _deps: ServiceDeps): Documen
       const { content, param } =
         input.kind === 'raw' ? { content: input.content, param: 'document' } : fromJson(input.body);
       if (content.length === 0) throw new ApiError('parameter_blank', 'the document is empty', { param });
-      const result = validateDocument(content, { validator: ports.schemaValidator, param });
+      // Off the event loop (issue #24): a 10 MB document is seconds of CPU; the compute's validator
+      // is the schemaValidator port's (`checkComputeValidator`).
+      const result = await computeOf(ports).run('document_validation', { content, param });
       if (!result.success) throw apiErrorFromIssues(result.issues);
       return result.data;
     },

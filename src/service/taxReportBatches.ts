@@ -32,6 +32,7 @@ import {
   storedSiiTaxReport,
 } from './taxReportSii.js';
 import { exponentialBackoff, type JobHandler } from './worker.js';
+import { yieldingEvery } from './yielding.js';
 
 /** The job kind of a tax report batch. */
 export const TAX_REPORT_BATCH_JOB = 'tax_report_batch';
@@ -427,6 +428,7 @@ export function taxReportBatchHandler(ports: Ports, events: EventPublisher): Job
         (issue) => `the account cannot be the SII titular: ${issue.message}`,
       );
       const run = new BatchRun(ports, batch_id, account_id);
+      const step = yieldingEvery(50);
       const records = input.value.tax_reports;
       const last = batch.value.results.at(-1);
       // money-safe: record indices.
@@ -438,6 +440,9 @@ export function taxReportBatchHandler(ports: Ports, events: EventPublisher): Job
         const end = Math.min(start + BATCH_CHUNK_SIZE, records.length);
         const verdicts: Verdict[] = [];
         for (let index = start; index < end; index += 1) {
+          // Over in-memory adapters nothing here reaches the event loop: without a turn now and then,
+          // the whole batch is one block of seconds for the server it runs in (issue #24).
+          await step();
           verdicts.push(
             await linkedInvoiceChecked(
               ports,

@@ -31,6 +31,7 @@ export const ENTRY_POINTS: Readonly<Record<string, string>> = {
   'fiscalkit/xsd': 'src/adapters/xsd/index.ts',
   'fiscalkit/testing': 'src/testing/index.ts',
   'fiscalkit/postgres': 'src/adapters/postgres/index.ts',
+  'fiscalkit/threads': 'src/adapters/threads/index.ts',
 };
 
 const FENCE = /^```(\S*)(.*)$/;

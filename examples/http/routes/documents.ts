@@ -9,8 +9,7 @@
  */
 import { ApiError } from '../../../src/errors/ApiError.js';
 import type { DocumentInput } from '../../../src/service/documents.js';
-import { parseJsonBody } from '../../../src/versions/jsonBody.js';
-import { fail, type RouteContext, readBytes, readJson, requireEndpoint, sendJson } from '../wire.js';
+import { jsonOf, type RouteContext, readBytes, readJson, requireEndpoint, sendJson } from '../wire.js';
 import type { Router } from './index.js';
 
 const XML_TYPE = /^(?:application|text)\/(?:[\w.+-]+\+)?xml$/;
@@ -46,9 +45,7 @@ async function documentInput(c: RouteContext): Promise<DocumentInput> {
   }
   if (text.trim() === '')
     throw new ApiError('invalid_request_params', 'the request needs a body: the document');
-  const parsed = parseJsonBody(text, { maxBytes: c.env.options.max_body_bytes });
-  if (!parsed.success) fail(parsed.issues);
-  return { kind: 'json', body: parsed.data };
+  return { kind: 'json', body: await jsonOf(c, text) };
 }
 
 /** Registers POST /documents/validate. */

@@ -1,0 +1,31 @@
+import type { Compute, SchemaValidator } from '../ports.js';
+import { runComputeTask } from './tasks.js';
+
+/**
+ * The `Compute` port on the calling thread (issue #24): every task runs at once, as the services ran
+ * it before the port existed. The default of `createFiscalkit` when the ports name no `compute` — an
+ * embedded service, a test, a script — over the ports' own schema validator; a server that answers
+ * many tenants uses `threadCompute` from `fiscalkit/threads` instead.
+ *
+ * `validator` is a function when the validator may change after wiring (a test that swaps the port),
+ * so that the tasks always judge with the current one.
+ *
+ * @example
+ * ```ts
+ * const compute = inlineCompute(structuralSiiValidator());
+ * const read = await compute.run('ledger_response', responseXml);
+ * read.success && read.data.submission_status; // 'Correcto'
+ * ```
+ */
+export function inlineCompute(validator: SchemaValidator | (() => SchemaValidator)): Compute {
+  const current = typeof validator === 'function' ? validator : () => validator;
+  return {
+    inline: true,
+    get schemaValidator() {
+      return current().name;
+    },
+    async run(task, input) {
+      return runComputeTask(task, input, { validator: current() });
+    },
+  };
+}

@@ -23,6 +23,8 @@ export {
 export { isLanguageCode, LANGUAGES, type LanguageEntry } from './codelists/languages.js';
 export { DEPRECATED_SCHEMES, isSchemeCode, SCHEMES, type SchemeEntry } from './codelists/schemes.js';
 export { isTransportTypeCode, TRANSPORT_TYPES, type TransportTypeEntry } from './codelists/transportTypes.js';
+export { inlineCompute } from './compute/inlineCompute.js';
+export { COMPUTE_TASKS, type ComputeContext, runComputeTask } from './compute/tasks.js';
 export { DOCUMENT_FORMATS, type DocumentFormat, detectFormat } from './documents/detectFormat.js';
 export {
   type DocumentValidation,
@@ -461,6 +463,9 @@ export {
   type CensusFailure,
   type CensusQuery,
   type Clock,
+  type Compute,
+  type ComputeTask,
+  type ComputeTasks,
   censusCacheKey,
   DuplicateRecordError,
   type EventSink,
@@ -468,6 +473,7 @@ export {
   type IdGenerator,
   type Inserted,
   type InsertOptions,
+  isStorageUnavailable,
   type Job,
   type JobDraft,
   type JobQueue,
@@ -476,7 +482,10 @@ export {
   type Lease,
   LeaseLostError,
   type LeaseOptions,
+  type LedgerImportTaskOutput,
   MAX_CENSUS_PAIRS_PER_CALL,
+  type OutboxEvent,
+  OutboxKeyConflictError,
   type Page,
   type PageRequest,
   type Ports,
@@ -487,11 +496,16 @@ export {
   type SchemaError,
   type SchemaValidator,
   type SchemaVerdict,
+  StorageUnavailableError,
   type Store,
   type StoredBlob,
   TaxAuthorityError,
   type TaxAuthoritySubmission,
   type TaxAuthorityTransport,
+  type TaxReportImportTaskInput,
+  type TaxReportImportTaskOutput,
+  type Updated,
+  type UpdateOptions,
   VersionConflictError,
   type Versioned,
   type WebhookRequest,
@@ -583,7 +597,15 @@ export {
   type DirectoryService,
 } from './service/directory.js';
 export { createDocumentService, type DocumentInput, type DocumentService } from './service/documents.js';
-export { createEventPublisher, type EventPublisher, WEBHOOK_DELIVERY_JOB } from './service/events.js';
+export { eventDispatchHandler } from './service/eventDispatch.js';
+export {
+  createEventPublisher,
+  EVENT_DISPATCH_DELAY_MS,
+  EVENT_DISPATCH_JOB,
+  type EventPublisher,
+  type GuardedWrite,
+  WEBHOOK_DELIVERY_JOB,
+} from './service/events.js';
 export {
   createFiscalkit,
   type EventService,
@@ -695,7 +717,14 @@ export { canonicalEventKind, eventKindName } from './versions/eventKinds.js';
 export type { JsonObject } from './versions/fieldPath.js';
 export { fieldsOf } from './versions/fieldsOf.js';
 export { type HostKind, hostKind, SERVICE_HOSTS, type ServiceHosts } from './versions/hosts.js';
-export { DEFAULT_MAX_BODY_BYTES, parseJsonBody } from './versions/jsonBody.js';
+export { DEFAULT_MAX_BODY_BYTES, type JsonBodyOptions, parseJsonBody } from './versions/jsonBody.js';
+export {
+  DEPTH_ONLY_JSON_LIMITS,
+  type JsonLimits,
+  jsonLimitIssue,
+  MAX_JSON_DEPTH,
+} from './versions/jsonLimits.js';
+export { decodeJsonTree, encodeJsonTree } from './versions/jsonTransfer.js';
 export {
   canonicalPath,
   LEGACY_CODE_LISTS,

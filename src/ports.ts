@@ -2,7 +2,8 @@
  * The ports of fiscalkit (DESIGN.md "Shape"): the small interfaces through which the services reach the
  * world. The domain modules never see them; `src/service` is the only layer that calls them. Adapters
  * implement them: `fiscalkit/memory` (every port, the embedded default), `fiscalkit/xsd` (the schema
- * validator on the official XSDs), and the host's own (PostgreSQL, an HTTP census client, `fetch`).
+ * validator on the official XSDs), `fiscalkit/threads` (the compute port on worker threads), and the
+ * host's own (PostgreSQL, an HTTP census client, `fetch`).
  *
  * Every adapter of a port must pass that port's contract suite (`test/contracts/`), which states the
  * behaviour the services rely on: optimistic concurrency and idempotent inserts for repositories,
@@ -14,6 +15,8 @@
  *
  * @module
  */
+import type { DocumentValidation } from './documents/validateDocument.js';
+import type { Validated, ValidationIssue } from './errors/validationIssue.js';
 import type { Account } from './model/account.js';
 import type { AccountEvent } from './model/accountEvent.js';
 import type { AccountMembership } from './model/accountMembership.js';
@@ -22,6 +25,7 @@ import type { Contact } from './model/contact.js';
 import type { DespatchAdvice } from './model/despatchAdvice.js';
 import type { EventEnvelope } from './model/event.js';
 import type { Invoice } from './model/invoice.js';
+import type { KsefTaxReportCreate } from './model/ksefTaxReport.js';
 import type { Ledger, LedgerResponse } from './model/ledger.js';
 import type { Order } from './model/order.js';
 import type { PeppolParticipant } from './model/peppolParticipant.js';
@@ -32,6 +36,11 @@ import type { CensusAnswer, StoredTinVerification } from './model/tinVerificatio
 import type { StoredTransport } from './model/transport.js';
 import type { WebhookDelivery } from './model/webhookDelivery.js';
 import type { WebhookSubscription } from './model/webhookSubscription.js';
+import type { SiiImport } from './sii/import/importSiiMessage.js';
+import type { SiiResponse } from './sii/import/response.js';
+import type { SiiMessage, SiiTitular } from './sii/message.js';
+import type { ApiVersion } from './versions/apiVersion.js';
+import type { JsonLimits } from './versions/jsonLimits.js';
 
 // ─── Schema validation (issue #6) ──────────────────────────────────────────────────────────────────
 
@@ -127,6 +136,52 @@ export interface InsertOptions {
   key?: string;
 }
 
+/**
+ * An event written with a record's update, in the same transaction: the outbox of issue #24 item 4.
+ * The event is stored exactly when the update is (never a state change without its event, never an
+ * event of a change that did not happen), and its id is drawn once the update holds the record, so
+ * the events of one record are numbered in the order of its versions.
+ */
+export interface OutboxEvent {
+  /** The account whose events list it (GET /accounts/{account}/events). */
+  readonly account_id: number;
+  /** The envelope; an `id` it carries is ignored: the sink assigns one. */
+  readonly event: EventEnvelope;
+  /**
+   * Its key in the {@link EventSink} (`append`'s): an event already stored under the key is not stored
+   * again, and the update answers the stored one — when it is of the same version of the record. A
+   * stored event whose `data.version` is a number other than the version the update gives the record
+   * makes the update refuse with {@link OutboxKeyConflictError}, writing nothing: answering it would
+   * leave the new version without its event, and the newest event not saying the stored state. So a
+   * state change is keyed by the version it makes (`invoice:{id}:{code}:{version}`). A stored event
+   * with no numeric `data.version` is answered as it is (nothing tells its version).
+   */
+  readonly key: string;
+}
+
+/** Options of {@link Repository.update}. */
+export interface UpdateOptions {
+  /**
+   * Events to store in the {@link EventSink} with the update, atomically (the outbox, issue #24 item
+   * 4): all of them when the update succeeds, none when it throws — also when an event cannot be
+   * stored (an account that is no integer, an envelope that cannot be copied: a `TypeError` or the
+   * copy's error) or its key holds another version's event ({@link OutboxKeyConflictError}). The
+   * publisher then only schedules their deliveries (`EventPublisher.dispatch`).
+   */
+  events?: readonly OutboxEvent[];
+}
+
+/** The answer to an update: the stored value and version, and the events stored with it. */
+export interface Updated<T> extends Versioned<T> {
+  /**
+   * The {@link UpdateOptions.events} as the sink holds them, with their ids, in the order given (an
+   * event whose key was already stored is the stored one). Absent when the adapter keeps no outbox
+   * (a memory repository made without a sink, a host's wrapper that drops the option): the caller
+   * then appends the events itself, after the update, as fiscalkit did before issue #24.
+   */
+  readonly events?: readonly EventEnvelope[];
+}
+
 /** A page of a list (spec §2.1: `offset`, `limit`). */
 export interface PageRequest {
   offset: number;
@@ -148,12 +203,17 @@ export interface Page<T> {
  * snapshots the caller cannot use to change the store; ids are unique (a second insert of an id throws
  * {@link DuplicateRecordError}); `update` and `remove` throw {@link VersionConflictError} when the
  * version is stale and {@link RecordMissingError} when the record is not there (in that account);
- * `list` is in ascending id order.
+ * `list` is in ascending id order. An adapter with an outbox stores an update's events with it,
+ * atomically, numbered after the events of the record's earlier versions (issue #24 item 4).
  */
 export interface Repository<T extends { readonly id: number }> {
   insert(value: T, options?: InsertOptions): Promise<Inserted<T>>;
   get(account_id: number, id: number): Promise<Versioned<T> | null>;
-  update(value: T, expected_version: number): Promise<Versioned<T>>;
+  /**
+   * Stores `value` at version + 1 when the stored version is `expected_version`; with
+   * `options.events`, stores those events in the same transaction (the outbox, {@link UpdateOptions}).
+   */
+  update(value: T, expected_version: number, options?: UpdateOptions): Promise<Updated<T>>;
   remove(account_id: number, id: number, expected_version: number): Promise<void>;
   list(account_id: number, page: PageRequest): Promise<Page<T>>;
   /**
@@ -377,6 +437,11 @@ export interface EventSink {
     key: string,
   ): Promise<{ event: EventEnvelope; created: boolean }>;
   get(account_id: number, id: number): Promise<EventEnvelope | null>;
+  /**
+   * The account's event stored under `key`, or null. How the repair of a state change tells whether
+   * the change happened: its event is written with it (`UpdateOptions.events`, issue #24 item 4).
+   */
+  byKey(account_id: number, key: string): Promise<EventEnvelope | null>;
   /** The account's events, oldest first. */
   list(account_id: number, page: PageRequest): Promise<{ items: EventEnvelope[]; total_count: number }>;
 }
@@ -451,6 +516,118 @@ export interface BlobStore {
   remove(account_id: number, id: number): Promise<void>;
 }
 
+// ─── Compute (issue #24) ───────────────────────────────────────────────────────────────────────────
+
+/** What the {@link ComputeTasks} `tax_report_import` takes: an upload and its caller. */
+export interface TaxReportImportTaskInput {
+  /** The document: an FA(3) invoice or an SII message of one record. */
+  file: string | Uint8Array;
+  /** The caller's version: the §2.7 rules `createKsefTaxReport` applies, and whether the flags count. */
+  api_version: ApiVersion;
+  /** Spec §2.7 "also accepted on import" (from the version that has the fields): win over `JST`/`GV`. */
+  customer_party_jst?: boolean | null | undefined;
+  customer_party_gv?: boolean | null | undefined;
+}
+
+/** What the {@link ComputeTasks} `tax_report_import` answers, by the format of the upload. */
+export type TaxReportImportTaskOutput =
+  /** Neither format, or refused by the guards (size, encoding, DTD, well-formedness). */
+  | { format: null; issues: ValidationIssue[] }
+  /** FA(3): `importFa3`, then `createKsefTaxReport` in the caller's version with the §2.7 flags. */
+  | { format: 'fa3'; created: Validated<KsefTaxReportCreate> }
+  /** SII: `importSiiMessage` (the service takes one-record alta messages only). */
+  | { format: 'sii'; imported: Validated<SiiImport> };
+
+/** What the {@link ComputeTasks} `ledger_import` answers, by the format of the upload. */
+export type LedgerImportTaskOutput =
+  | { format: null; issues: ValidationIssue[] }
+  /** FA(3): a tax report, not a ledger; nothing more is read. */
+  | { format: 'fa3' }
+  | {
+      format: 'sii';
+      /** `importSiiMessage` of the file. */
+      imported: Validated<SiiImport>;
+      /**
+       * For an accepted alta message: the SII rules on the whole message with the given titular
+       * (`buildSiiMessage`; its issues when it fails) and the schema validator's verdict on the message
+       * it built. Null when the import failed or the message is a baja (the service refuses both first).
+       */
+      judged:
+        | { success: false; issues: ValidationIssue[] }
+        | { success: true; verdict: SchemaVerdict }
+        | null;
+    };
+
+/**
+ * The pure, CPU-heavy tasks of the import and validation paths, by name: what each takes (`input`) and
+ * answers (`output`). Inputs and outputs are plain data that survive a structured clone (strings,
+ * byte arrays, plain objects and arrays) and outputs are JSON data, so a task answers the same on a
+ * worker thread as inline. Every task answers the problems of its input as issues, never by throwing.
+ */
+export interface ComputeTasks {
+  /**
+   * POST …/tax_reports/import: the upload's guards and format (`detectTaxReportDocument`, which checks
+   * the whole document is well-formed), then the importer of that format.
+   */
+  tax_report_import: { input: TaxReportImportTaskInput; output: TaxReportImportTaskOutput };
+  /**
+   * POST …/ledgers/import: the guards and format, `importSiiMessage`, then `buildSiiMessage` with
+   * `titular` and the schema verdict on the message it built.
+   */
+  ledger_import: {
+    input: { file: string | Uint8Array; titular: SiiTitular };
+    output: LedgerImportTaskOutput;
+  };
+  /** A ledger's message, for its download and its submission (`buildSiiMessage`). */
+  ledger_message: { input: SiiMessage; output: Validated<string> };
+  /** The tax authority's answer to a ledger (`parseSiiResponse`). */
+  ledger_response: { input: string; output: Validated<SiiResponse> };
+  /** POST /documents/validate (`validateDocument`, SII messages judged by the task's validator). */
+  document_validation: {
+    input: { content: string | Uint8Array; param: string };
+    output: Validated<DocumentValidation>;
+  };
+  /**
+   * A JSON request body read without loss (`parseJsonBody`, its limits first), answered as the text of
+   * `encodeJsonTree` — `LosslessNumber`s do not survive a structured clone — for `decodeJsonTree`.
+   */
+  json_body: {
+    input: { text: string; max_bytes: number; limits: JsonLimits };
+    output: Validated<string>;
+  };
+}
+
+/** The name of a {@link ComputeTasks} task. */
+export type ComputeTask = keyof ComputeTasks;
+
+/**
+ * Runs the services' heavy pure work (issue #24 item 1: "no request may hold the event loop for more
+ * than about 100 ms at a time: stream or chunk long work, or move it to a worker thread"): importing a
+ * 10 MB SII message takes seconds of CPU, and while it runs inline no other request of any tenant is
+ * answered. The tasks are a fixed table ({@link ComputeTasks}) of pure functions, so an adapter may run
+ * them anywhere: `inlineCompute` (the default when `Ports.compute` is not given) runs them on the
+ * calling thread, `threadCompute` from `fiscalkit/threads` on a pool of worker threads.
+ *
+ * Contract (`test/adapters/threads.test.ts`): `run` answers what the task answers inline, for every
+ * task and input; a task that throws, or a thread that dies under it, rejects the call with an error
+ * (it never hangs); problems of the input are `Validated` issues in the answer, not rejections.
+ */
+export interface Compute {
+  /**
+   * Whether `run` does the work on the calling thread: callers may then skip the encoding that
+   * crossing a thread needs (the `json_body` task's text).
+   */
+  readonly inline: boolean;
+  /**
+   * The name of the schema validator the tasks judge SII XML with (`SchemaValidator.name`). It must be
+   * the `schemaValidator` port's: `createFiscalkit` refuses ports where they differ, so that one
+   * service never gives two verdicts on the same document.
+   */
+  readonly schemaValidator: string;
+  /** Runs `task` on `input`; rejects only when the task could not be run to its end. */
+  run<T extends ComputeTask>(task: T, input: ComputeTasks[T]['input']): Promise<ComputeTasks[T]['output']>;
+}
+
 // ─── Everything together ───────────────────────────────────────────────────────────────────────────
 
 /** The ports a fiscalkit service runs on; `memoryPorts()` from `fiscalkit/memory` gives all of them. */
@@ -471,6 +648,11 @@ export interface Ports {
   clock: Clock;
   ids: IdGenerator;
   random: RandomSource;
+  /**
+   * Where the heavy pure work of imports and validation runs (issue #24); when not given, inline on the
+   * calling thread (`inlineCompute` over `schemaValidator`), as before.
+   */
+  compute?: Compute;
 }
 
 // ─── Errors of the port contracts ──────────────────────────────────────────────────────────────────
@@ -532,6 +714,38 @@ export class DuplicateRecordError extends Error {
 }
 
 /**
+ * An update's outbox event ({@link UpdateOptions.events}) names a key under which the event sink
+ * already holds the event of another version of the record: its `data.version` is `stored_version`,
+ * not `version`, the version the update would give the record. Answering that event (as a key already
+ * stored is otherwise answered) would leave the new version without its own event, so that the
+ * highest-version event no longer says the stored state (issue #24 item 4); the update is refused and
+ * nothing is written, record or event. A caller keys a state change by the version it makes.
+ *
+ * @example
+ * ```ts
+ * const event = { account_id: 1, event: built, key: 'tax_report.state_change:7:registered:2' };
+ * await reports.update(next, 1, { events: [event] }); // version 2, with its event
+ * await reports.update(later, 2, { events: [event] }); // throws OutboxKeyConflictError: version 2's key
+ * ```
+ */
+export class OutboxKeyConflictError extends Error {
+  override readonly name = 'OutboxKeyConflictError';
+  constructor(
+    /** The record the update named. */
+    readonly id: number,
+    readonly key: string,
+    /** The `data.version` of the event stored under `key`. */
+    readonly stored_version: number,
+    /** The version the update would have given the record. */
+    readonly version: number,
+  ) {
+    super(
+      `the event key ${key} holds version ${String(stored_version)} of record ${String(id)}, not version ${String(version)}: the update is refused`,
+    );
+  }
+}
+
+/**
  * The lease expired and the job was leased to another worker: this worker must drop its result.
  *
  * @example
@@ -544,6 +758,50 @@ export class LeaseLostError extends Error {
   constructor(readonly job_id: number) {
     super(`the lease on job ${String(job_id)} was lost`);
   }
+}
+
+/**
+ * The storage behind a port cannot be reached right now (issue #24: a database restart, a network
+ * fault): nothing about the request was wrong, and the same call may succeed later. A write that
+ * failed this way may or may not have taken effect (its connection was lost in flight), so the caller
+ * retries it as it would any request whose answer it never saw. The HTTP binding answers 503 with a
+ * `Retry-After` of `retry_after_ms`; a worker puts the job back without spending an attempt.
+ *
+ * @example
+ * ```ts
+ * throw new StorageUnavailableError('PostgreSQL is unreachable (ECONNREFUSED)', 2000);
+ * ```
+ */
+export class StorageUnavailableError extends Error {
+  override readonly name = 'StorageUnavailableError';
+  constructor(
+    message: string,
+    /** How long the storage expects to stay away, at least (the adapter's next probe). */
+    readonly retry_after_ms: number,
+    options: { cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+  }
+}
+
+/**
+ * Whether an error says the storage is away ({@link StorageUnavailableError}, also across copies of
+ * the package, by its name).
+ *
+ * @example
+ * ```ts
+ * isStorageUnavailable(new StorageUnavailableError('away', 1000)); // true
+ * isStorageUnavailable(new Error('boom')); // false
+ * ```
+ */
+export function isStorageUnavailable(error: unknown): error is StorageUnavailableError {
+  return (
+    error instanceof StorageUnavailableError ||
+    (typeof error === 'object' &&
+      error !== null &&
+      (error as { name?: unknown }).name === 'StorageUnavailableError' &&
+      typeof (error as { retry_after_ms?: unknown }).retry_after_ms === 'number')
+  );
 }
 
 /**

@@ -6,7 +6,8 @@
  * `FISCALKIT_BASE_URL` (the public URL, for status and request-log links), `DATABASE_URL` (serve from
  * PostgreSQL, issue #10), `FISCALKIT_PROCESSES` (serve from that many processes on the one port;
  * PostgreSQL only), `FISCALKIT_WORKER=0` (no background worker in the server), `FISCALKIT_RATE_LIMIT`
- * (requests per second per key and process; default 100, `0` turns the limit off).
+ * (requests per second per key and process; default 100, `0` turns the limit off), `FISCALKIT_THREADS`
+ * (worker threads per process for imports and large bodies; default one less than the cores, `0` for none).
  */
 import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
@@ -15,6 +16,7 @@ import type { ApiEnvironment } from '../../src/ports.js';
 import { createHttpApp } from './app.js';
 import { loadKeys } from './keyFile.js';
 import { portsFromEnv } from './portsFromEnv.js';
+import { computeFromEnv } from './threads.js';
 import { runWorker } from './workerLoop.js';
 
 const port = Number(process.env.PORT ?? '3000'); // money-safe: a port number
@@ -79,9 +81,11 @@ if (processes > 1 && cluster.isPrimary) {
       return;
     }
     const why = String(signal ?? code);
-    // One that never listened failed to start (the database unreachable, a bad key file): so would
-    // its replacement. Stop, as a single process would.
-    if (!served.has(worker.id)) {
+    // One of the first processes that never listened failed to start (the database unreachable, a
+    // bad key file): so would its replacement. Stop, as a single process would. A replacement that
+    // fails to start once the fleet has served (its database away longer than FISCALKIT_DB_WAIT_MS) is
+    // counted with the processes that die, below: an outage must not stop the fleet (issue #24).
+    if (!served.has(worker.id) && served.size < processes) {
       console.error(`fiscalkit process ${String(worker.process.pid)} failed to start (${why}); stopping`);
       shutdown(1);
       return;
@@ -107,6 +111,9 @@ if (processes > 1 && cluster.isPrimary) {
   // PostgreSQL when DATABASE_URL is set (issue #10: a fleet of servers and `npm run worker`s on one
   // database), the in-memory adapters otherwise. The server runs a worker too unless FISCALKIT_WORKER=0.
   const { ports, close } = await portsFromEnv(process.env, keys);
+  // Imports, validation and large JSON bodies on worker threads (FISCALKIT_THREADS, issue #24).
+  const compute = computeFromEnv(process.env);
+  if (compute !== null) ports.compute = compute;
   const fiscalkit = createFiscalkit(ports, { base_url });
   const app = createHttpApp(fiscalkit, {
     environment,
@@ -117,10 +124,23 @@ if (processes > 1 && cluster.isPrimary) {
 
   // Requests being answered: a shutdown lets them finish before it lets go of the database.
   let answering = 0;
-  const fetch = async (request: Request) => {
+  const fetch = async (request: Request, env?: { incoming?: { complete?: boolean } }) => {
     answering += 1; // money-safe: a counter.
     try {
-      return await app.fetch(request);
+      const response = await app.fetch(request);
+      // A body that has not fully arrived when the answer is ready (a 404 or 401 answered before it)
+      // is thrown away by @hono/node-server for at most 500 ms, and then the connection is closed. Said
+      // in the answer, so that the client sends its next request on a fresh connection instead of
+      // this one (issue #24's fuzz run: requests that met a closed keep-alive connection got no answer).
+      // A body that arrived whole, read or not, leaves the connection usable.
+      const unread =
+        request.method !== 'GET' && request.method !== 'HEAD' && env?.incoming?.complete === false;
+      if (unread && !response.headers.has('Connection')) {
+        const headers = new Headers(response.headers);
+        headers.set('Connection', 'close');
+        return new Response(response.body, { status: response.status, headers });
+      }
+      return response;
     } finally {
       answering -= 1; // money-safe: a counter.
     }
@@ -129,6 +149,13 @@ if (processes > 1 && cluster.isPrimary) {
     // In a fleet the primary announces, once every process listens.
     if (!cluster.isWorker) announce(info.port, seeded);
   });
+  // Idle keep-alive connections are kept 65 s (Node's default is 5 s), longer than clients and load
+  // balancers keep theirs (60 s is common): a server that closes first races the client's next request
+  // on that connection, which then fails with no answer (issue #24's fuzz run met it under load).
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
 
   let stopping = false;
   const shutdown = () => {
@@ -146,6 +173,7 @@ if (processes > 1 && cluster.isPrimary) {
       else
         void stopWorker()
           .then(() => close())
+          .then(() => compute?.close())
           .finally(() => process.exit(0));
     };
     wait();

@@ -8,6 +8,7 @@
 import { createFiscalkit } from '../../src/index.js';
 import { loadKeys } from './keyFile.js';
 import { portsFromEnv } from './portsFromEnv.js';
+import { computeFromEnv } from './threads.js';
 import { runWorker } from './workerLoop.js';
 
 if (process.env.DATABASE_URL === undefined || process.env.DATABASE_URL === '') {
@@ -18,6 +19,9 @@ if (process.env.DATABASE_URL === undefined || process.env.DATABASE_URL === '') {
 }
 const { keys } = loadKeys(process.env);
 const { ports, close } = await portsFromEnv(process.env, keys);
+// Ledger messages and the tax authority's answers on worker threads (FISCALKIT_THREADS, issue #24).
+const compute = computeFromEnv(process.env);
+if (compute !== null) ports.compute = compute;
 const lease_ms = Number(process.env.FISCALKIT_LEASE_MS ?? '30000'); // money-safe: milliseconds
 const fiscalkit = createFiscalkit(ports, {
   base_url: process.env.FISCALKIT_BASE_URL ?? 'http://localhost:3000',
@@ -35,6 +39,7 @@ async function shutdown() {
   setTimeout(() => process.exit(0), lease_ms).unref();
   await stop();
   await close();
+  await compute?.close();
   process.exit(0);
 }
 process.on('SIGINT', shutdown);

@@ -38,6 +38,12 @@ export const ERROR_CATALOG = {
    * §15.5.14).
    */
   request_too_large: { status: 413, cause: 'Request body over the size limit' },
+  /**
+   * fiscalkit's: the storage is away for a moment (issue #24: a database restart). The spec lists
+   * no code for it; 503 with `Retry-After` is HTTP's way to say "the same request may succeed
+   * later" (RFC 9110 §15.6.4), and the request may be retried as it is.
+   */
+  service_unavailable: { status: 503, cause: 'Storage briefly unreachable: retry after Retry-After' },
 } as const satisfies Record<string, { status: number; cause: string }>;
 
 /** An error code of the catalog (spec §7.2). */

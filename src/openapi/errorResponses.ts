@@ -2,14 +2,14 @@ import { ERROR_CATALOG, ERROR_TYPE, type ErrorCode } from '../errors/catalog.js'
 import type { JsonSchema } from './jsonSchema.js';
 
 /**
- * The HTTP statuses of spec §7.2 (and 413, issue #8) an operation of the binding can answer.
+ * The HTTP statuses of spec §7.2 (and 413, issue #8; 503, issue #24) an operation of the binding can answer.
  *
  * @example
  * ```ts
  * ERROR_STATUSES.includes(422); // true
  * ```
  */
-export const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 422, 429] as const;
+export const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 422, 429, 503] as const;
 
 /**
  * One of {@link ERROR_STATUSES}.
@@ -38,6 +38,7 @@ export const ERROR_RESPONSE_NAMES: Readonly<Record<ErrorStatus, string>> = {
   413: 'PayloadTooLarge',
   422: 'UnprocessableEntity',
   429: 'TooManyRequests',
+  503: 'ServiceUnavailable',
 };
 
 const SUMMARIES: Readonly<Record<ErrorStatus, string>> = {
@@ -49,6 +50,7 @@ const SUMMARIES: Readonly<Record<ErrorStatus, string>> = {
   413: 'The request body is over the size limit (10 MiB by default).',
   422: 'A field is missing, blank, outside its catalogue, taken, immutable or invalid; `param` names it.',
   429: 'Rate limit exceeded: retry after `Retry-After` seconds, with exponential backoff (spec §8).',
+  503: 'The storage is briefly unreachable (a database restart): retry the same request after `Retry-After` seconds.',
 };
 
 /**
@@ -119,7 +121,7 @@ export function errorSchema(): JsonSchema {
 /**
  * The response object of an error status: the body of {@link errorSchema} with `code` narrowed to
  * the codes of that status, an example, and the headers every logged response carries
- * (`headers`, components.headers references; 429 adds `Retry-After`).
+ * (`headers`, components.headers references; 429 and 503 add `Retry-After`).
  *
  * @example
  * ```ts
@@ -136,7 +138,7 @@ export function errorResponse(
   return {
     description: `${SUMMARIES[status]} Codes: ${listed}.`,
     headers:
-      status === 429
+      status === 429 || status === 503
         ? {
             ...headers,
             'Retry-After': {

@@ -235,7 +235,8 @@ function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
   if (endpoint.request !== undefined) statuses.push(413);
   if (endpoint.request !== undefined || endpoint.paged === true || (endpoint.query?.length ?? 0) > 0)
     statuses.push(422);
-  statuses.push(429);
+  // Every keyed request reads the store: a database restart answers 503 (issue #24).
+  statuses.push(429, 503);
   return statuses;
 }
 

@@ -1,14 +1,16 @@
 import type { EventEnvelope } from '../model/event.js';
-import type { PageRequest, Ports } from '../ports.js';
+import type { Compute, PageRequest, Ports } from '../ports.js';
 import { type AccountEventService, createAccountEventService } from './accountEvents.js';
 import { type AccountService, createAccountService } from './accounts.js';
 import { type BankAccountService, createBankAccountService } from './bankAccounts.js';
 import { type CodeListService, createCodeListService } from './codeLists.js';
+import { checkComputeValidator, computeOf } from './compute.js';
 import { type ContactService, createContactService } from './contacts.js';
 import type { ServiceDeps } from './deps.js';
 import { createDespatchAdviceService, type DespatchAdviceService } from './despatchAdvices.js';
 import { createDirectoryService, type DirectoryService } from './directory.js';
 import { createDocumentService, type DocumentService } from './documents.js';
+import { eventDispatchHandler } from './eventDispatch.js';
 import { createEventPublisher, type EventPublisher } from './events.js';
 import { createInvoiceService, type InvoiceService } from './invoices.js';
 import { createLedgerService, type LedgerService, ledgerSubmissionHandler } from './ledgers.js';
@@ -42,6 +44,11 @@ export interface EventService {
 /** A fiscalkit service: the use cases over one set of ports, and the worker that runs their jobs. */
 export interface Fiscalkit {
   readonly ports: Ports;
+  /**
+   * Where heavy pure work runs (issue #24): `ports.compute`, else inline. The HTTP binding parses
+   * large JSON bodies through it.
+   */
+  readonly compute: Compute;
   readonly accounts: AccountService;
   /** The account's activity (GET /accounts/{account}/events, spec §4.6). */
   readonly accountEvents: AccountEventService;
@@ -63,7 +70,10 @@ export interface Fiscalkit {
   readonly events: EventService;
   /** Publishes events and schedules their deliveries (for the host's own events). */
   readonly publisher: EventPublisher;
-  /** Runs the background jobs: batches, ledger submissions, TIN verifications, webhook deliveries. */
+  /**
+   * Runs the background jobs: batches, ledger submissions, TIN verifications, webhook deliveries, and
+   * the repair of a state change's deliveries (`event_dispatch`, issue #24).
+   */
   readonly worker: Worker;
 }
 
@@ -82,6 +92,7 @@ export interface Fiscalkit {
  * ```
  */
 export function createFiscalkit(ports: Ports, options: FiscalkitOptions = {}): Fiscalkit {
+  checkComputeValidator(ports);
   const publisher = createEventPublisher(ports);
   const deps: ServiceDeps = {
     publisher,
@@ -89,6 +100,9 @@ export function createFiscalkit(ports: Ports, options: FiscalkitOptions = {}): F
   };
   return {
     ports,
+    get compute() {
+      return computeOf(ports);
+    },
     publisher,
     accounts: createAccountService(ports, deps),
     accountEvents: createAccountEventService(ports),
@@ -117,6 +131,7 @@ export function createFiscalkit(ports: Ports, options: FiscalkitOptions = {}): F
         ledgerSubmissionHandler(ports, publisher),
         tinVerificationHandler(ports, publisher),
         webhookDeliveryHandler(ports),
+        eventDispatchHandler(ports, publisher),
         ...transportJobHandlers(ports, deps),
       ],
       options,

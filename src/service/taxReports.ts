@@ -21,7 +21,6 @@ import { compactSpanishTin } from '../identifiers/spanishTin.js';
 import { createKsefTaxReport } from '../ksef/createKsefTaxReport.js';
 import { downloadKsefTaxReport, type TaxReportFile } from '../ksef/downloadKsefTaxReport.js';
 import { generateKsefTaxReport } from '../ksef/generate/generateKsefTaxReport.js';
-import { importFa3 } from '../ksef/import/importFa3.js';
 import type { Account } from '../model/account.js';
 import { oneOf, optional } from '../model/fields.js';
 import { instantFromMillis } from '../model/instant.js';
@@ -45,26 +44,25 @@ import {
   type FieldValue,
   type PageRequest,
   type Ports,
+  type Updated,
   VersionConflictError,
   type Versioned,
 } from '../ports.js';
 import { issueAt } from '../rules/issue.js';
 import { taxReportTypeChangeIssues } from '../rules/taxReportTypeChange.js';
 import { SII_BAJA_BOOKS } from '../sii/build/baja.js';
-import { buildSiiMessage } from '../sii/build/buildSiiMessage.js';
 import { downloadSiiTaxReport } from '../sii/downloadSiiTaxReport.js';
 import { generateSiiTaxReport } from '../sii/generate/generateSiiTaxReport.js';
-import { importSiiMessage } from '../sii/import/importSiiMessage.js';
 import type { SiiTitular } from '../sii/message.js';
 import { siiTitularIssues } from '../sii/recordIssues.js';
-import { versionHas } from '../versions/behaviours.js';
 import { recordAccountEvent } from './accountEvents.js';
 import { checkedPage } from './accountWrites.js';
 import type { Caller } from './caller.js';
+import { computeOf } from './compute.js';
 import type { ServiceDeps } from './deps.js';
 import { createLedgerService } from './ledgers.js';
 import { siiTitularOf } from './siiTitular.js';
-import { detectTaxReportDocument, IMPORT_FILE_PARAM } from './taxReportDocuments.js';
+import { IMPORT_FILE_PARAM } from './taxReportDocuments.js';
 import {
   mergeKsefUpdate,
   storedKsefTaxReport,
@@ -81,6 +79,7 @@ import {
   requireOwnedAccount,
 } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
+import { yieldingEvery } from './yielding.js';
 
 /** An uploaded tax authority document (spec §4.2 import endpoints): the XML, bytes or text. */
 export interface TaxReportImportInput {
@@ -340,12 +339,16 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
       state: report.state,
     });
 
-  /** Publishes `tax_report.state_change` (api-notes.md §5.2) once per report, state and version. */
+  /**
+   * The `tax_report.state_change` (api-notes.md §5.2) of a write giving `report` its state at
+   * `version`, keyed by report, state and version (stored once), carrying the version so receivers
+   * can order deliveries (issue #24 item 4).
+   */
   const stateChange = (report: TaxReport, version: number) =>
-    deps.publisher.publish(
+    deps.publisher.prepare(
       report.account_id,
       'tax_report.state_change',
-      { tax_report_id: report.id, state: report.state },
+      { tax_report_id: report.id, state: report.state, version },
       `tax_report.state_change:${String(report.id)}:${report.state}:${String(version)}`,
     );
 
@@ -493,16 +496,32 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
     return created.data;
   };
 
+  /**
+   * The versioned write of a report (409 when it changed meanwhile). A write that changes its state
+   * writes its `tax_report.state_change` with it (the outbox, issue #24 item 4), having first queued
+   * the repair of its deliveries, and then schedules them: every state change of a PATCH or an
+   * annulment has its event, numbered in the order of the report's versions — an undone PATCH too.
+   */
   const writeReport = async (
     stored: Versioned<TaxReport>,
     next: TaxReport,
   ): Promise<Versioned<TaxReport>> => {
+    const version = stored.version + 1;
+    const outboxed = next.state === stored.value.state ? [] : [stateChange(next, version)];
+    for (const event of outboxed)
+      await deps.publisher.guard(event, { store: 'taxReports', id: next.id, version });
+    let written: Updated<TaxReport>;
     try {
-      return await ports.store.taxReports.update(next, stored.version);
+      written =
+        outboxed.length === 0
+          ? await ports.store.taxReports.update(next, stored.version)
+          : await ports.store.taxReports.update(next, stored.version, { events: outboxed });
     } catch (error) {
       if (error instanceof VersionConflictError) throw changedMeanwhile(stored.value.id);
       throw error;
     }
+    await deps.publisher.dispatch(outboxed, written.events);
+    return written;
   };
 
   /**
@@ -615,7 +634,6 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
       return saved;
     });
     if (resubmit || moved) await attachToOpenLedger(ports, account.id, siiLedgerFields(report), id);
-    if (next.state !== stored.value.state) await stateChange(next, written.version);
     return written;
   };
 
@@ -658,22 +676,20 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
 
     async import(caller, account_id, input) {
       const { value: account } = await activeAccount(ports, caller, account_id);
-      const format = detectTaxReportDocument(input.file);
-      if (!format.success) fail(format.issues);
-      if (format.data === 'fa3') {
-        const imported = importFa3(input.file);
-        if (!imported.success) fail(imported.issues);
-        const report: Record<string, unknown> = { ...imported.data.report };
-        // Spec §2.7: the flags are "also accepted on import" — from the version that has them (§9).
-        if (versionHas(caller.api_version, 'ksef_tax_report_fields')) {
-          if (typeof input.customer_party_jst === 'boolean')
-            report.customer_party_jst = input.customer_party_jst;
-          if (typeof input.customer_party_gv === 'boolean')
-            report.customer_party_gv = input.customer_party_gv;
-        }
-        return storeKsef(account, ksefReport(caller, report), 'imported');
+      // The upload's guards and format, then its importer (FA(3): with createKsefTaxReport and the
+      // §2.7 flags), off the event loop (issue #24): a 10,000-line invoice is a second of CPU.
+      const read = await computeOf(ports).run('tax_report_import', {
+        file: input.file,
+        api_version: caller.api_version,
+        customer_party_jst: input.customer_party_jst,
+        customer_party_gv: input.customer_party_gv,
+      });
+      if (read.format === null) fail(read.issues);
+      if (read.format === 'fa3') {
+        if (!read.created.success) fail(read.created.issues);
+        return storeKsef(account, read.created.data, 'imported');
       }
-      const imported = importSiiMessage(input.file);
+      const { imported } = read;
       if (!imported.success) fail(imported.issues);
       const { message } = imported.data;
       if (message.kind === 'baja')
@@ -745,7 +761,6 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
         writeReport(stored, next),
       );
       await event(written.value, 'annulled');
-      await stateChange(written.value, written.version);
       return written.value;
     },
 
@@ -845,9 +860,16 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
      */
     async importLedger(caller, account_id, input) {
       const { value: account } = await activeAccount(ports, caller, account_id);
-      const format = detectTaxReportDocument(input.file);
-      if (!format.success) fail(format.issues);
-      if (format.data === 'fa3')
+      // The guards, the import, the SII rules on the whole message and its schema verdict run off the
+      // event loop (issue #24: a 10 MB message is seconds of CPU); the checks between them stay here,
+      // in order. The rules are given the titular the account will be; `accountTitular` refuses an
+      // account that cannot be one at its place below, whatever the rules said with it.
+      const read = await computeOf(ports).run('ledger_import', {
+        file: input.file,
+        titular: siiTitularOf(account),
+      });
+      if (read.format === null) fail(read.issues);
+      if (read.format === 'fa3')
         fail([
           issueAt(
             'parameter_invalid',
@@ -855,7 +877,7 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
             'is an FA(3) invoice, which is a tax report, not a ledger: import it with POST /accounts/{account}/tax_reports/import (a ledger is an SII SuministroLR… message)',
           ),
         ]);
-      const imported = importSiiMessage(input.file);
+      const { imported, judged } = read;
       if (!imported.success) fail(imported.issues);
       const { message } = imported.data;
       if (message.kind === 'baja')
@@ -887,10 +909,10 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
               .join(', ')}): a ledger records one period, so import one message per period`,
           ),
         ]);
-      const titular = accountTitular(account);
-      const built = buildSiiMessage({ ...message, titular });
-      if (!built.success) fail(built.issues);
-      const verdict = ports.schemaValidator.validateSii(built.data);
+      accountTitular(account);
+      if (judged === null) throw new TypeError('an alta message that was imported is judged');
+      if (!judged.success) fail(judged.issues);
+      const { verdict } = judged;
       if (!verdict.valid) {
         const [first] = verdict.errors;
         throw new ApiError(
@@ -904,7 +926,10 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
       const [first] = message.records;
       if (first === undefined) throw new TypeError('an imported SII message holds at least one record');
       const reports: SiiTaxReport[] = [];
+      // Thousands of writes: the event loop gets a turn every hundred (issue #24).
+      const step = yieldingEvery();
       for (const record of message.records) {
+        await step();
         const stored = storedSiiTaxReport(record, await ports.ids.next('tax_report'), account.id);
         await ports.store.taxReports.insert(stored);
         reports.push(stored);
@@ -920,7 +945,10 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
         sent_at: null,
       };
       await ports.store.ledgers.insert(ledger);
-      for (const report of reports) await event(report, 'imported');
+      for (const report of reports) {
+        await step();
+        await event(report, 'imported');
+      }
       return ledger;
     },
   };

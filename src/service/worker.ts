@@ -1,5 +1,5 @@
 import type { Clock, Job, JobQueue, Lease } from '../ports.js';
-import { LeaseLostError } from '../ports.js';
+import { isStorageUnavailable, LeaseLostError, type StorageUnavailableError } from '../ports.js';
 import { isJobNotReady } from './jobNotReady.js';
 
 /** What a running job can ask of its worker. */
@@ -44,8 +44,23 @@ export interface Worker {
 
 /** Options of {@link createWorker}. */
 export interface WorkerOptions {
-  /** How long a lease holds before another worker may take the job over; default 5 minutes. */
+  /**
+   * How long a lease holds before another worker may take the job over; default 30 seconds. The
+   * worker renews it while the job runs ({@link WorkerOptions.heartbeat_ms}), so a long job keeps it
+   * and a job whose worker died or lost its database is taken over within this time (issue #24).
+   */
   lease_ms?: number;
+  /**
+   * How often the lease of the running job is renewed; default a third of `lease_ms` (two renewals
+   * may fail before it expires); 0 renews only when the handler asks (`JobContext.renew`).
+   */
+  heartbeat_ms?: number;
+  /**
+   * How long the heartbeat keeps a job's lease; default 15 minutes. A handler stuck for longer (a call
+   * that never returns) stops being renewed, its lease expires, and another worker takes the job over,
+   * as before heartbeats; a handler that really runs longer renews by itself (`JobContext.renew`).
+   */
+  max_run_ms?: number;
   /**
    * Told of errors the worker cannot hand to anyone: the queue failing while a failed job is being
    * retried or given up (the job then runs again when its lease expires). Default: ignore.
@@ -59,7 +74,27 @@ export interface WorkerOptions {
  */
 const GIVE_UP_RUNS = 3;
 
-const DEFAULT_LEASE_MS = 300_000;
+/**
+ * One short lease for every job, renewed by a heartbeat while it runs (issue #24: a job held by a
+ * process that lost its connection waited out a 5-minute lease; it now resumes within 30 s).
+ */
+const DEFAULT_LEASE_MS = 30_000;
+
+/**
+ * The host's timers, where it has them (the core is typed without any runtime's, DESIGN.md): without
+ * them the worker renews leases only when a handler asks, and does not wait between put-back attempts.
+ */
+const timers = globalThis as unknown as {
+  setTimeout?: (callback: () => void, milliseconds: number) => unknown;
+  setInterval?: (callback: () => void, milliseconds: number) => unknown;
+  clearInterval?: (timer: unknown) => void;
+};
+
+/** How long a heartbeat keeps renewing the lease of one run (see `WorkerOptions.max_run_ms`). */
+const DEFAULT_MAX_RUN_MS = 15 * 60_000; // money-safe: milliseconds
+
+/** The scale of the waits while a job whose database was away is put back (see `putBack`). */
+const STORAGE_RETRY_MS = 1000;
 
 /** Whether an error says that another attempt cannot help (a `retryable: false` property). */
 function retryable(error: unknown): boolean {
@@ -98,6 +133,9 @@ export function createWorker(
   const byKind = new Map(handlers.map((handler) => [handler.kind, handler]));
   const kinds = [...byKind.keys()];
   const lease_ms = options.lease_ms ?? DEFAULT_LEASE_MS;
+  // money-safe: milliseconds.
+  const heartbeat_ms = options.heartbeat_ms ?? Math.max(1, Math.floor(lease_ms / 3));
+  const max_run_ms = options.max_run_ms ?? DEFAULT_MAX_RUN_MS;
 
   /**
    * After the handler threw: retry with backoff, or give up. Giving up first renews the lease, which
@@ -112,6 +150,10 @@ export function createWorker(
         // money-safe: an instant in milliseconds.
         const soon = now + error.retry_in_ms;
         await ports.jobs.retry(lease, { run_at: soon, error: describe(error), counted: false });
+        return;
+      }
+      if (isStorageUnavailable(error)) {
+        await putBack(lease, error);
         return;
       }
       // money-safe: instants and delays in milliseconds.
@@ -140,6 +182,34 @@ export function createWorker(
     }
   }
 
+  /**
+   * A job that failed because the database was away (issue #24) is not at fault and spends no
+   * attempt: it is put back, due at once. Putting it back needs the database too, so it is tried
+   * again with backoff (250 ms doubling to 2 s) for most of the lease — the worker could run nothing
+   * else meanwhile — and the job runs again as soon as the database answers, not a lease later. A
+   * longer outage leaves the job to its lease, which expires and lets any worker take it over.
+   */
+  async function putBack(lease: Lease, error: StorageUnavailableError): Promise<void> {
+    let waited = 0;
+    // Bounded twice: by the waits (a frozen test clock) and by the lease (each attempt may itself take
+    // a while, being the storage's probe).
+    const until = lease.expires_at - lease_ms * 0.2; // money-safe: an instant in milliseconds
+    let wait = STORAGE_RETRY_MS / 4; // money-safe: milliseconds
+    for (;;) {
+      try {
+        await ports.jobs.retry(lease, { run_at: ports.clock.now(), error: describe(error), counted: false });
+        return;
+      } catch (queueError) {
+        const overBudget = waited + wait > lease_ms * 0.8; // money-safe: milliseconds
+        const pastLease = ports.clock.now() + wait > until; // money-safe: milliseconds
+        if (!isStorageUnavailable(queueError) || overBudget || pastLease) throw queueError;
+        await sleep(wait);
+        waited += wait; // money-safe: milliseconds
+        wait = Math.min(wait * 2, 2 * STORAGE_RETRY_MS); // money-safe: milliseconds
+      }
+    }
+  }
+
   async function runNext(): Promise<boolean> {
     let lease = await ports.jobs.lease({ now: ports.clock.now(), lease_ms, kinds });
     if (lease === null) return false;
@@ -154,10 +224,13 @@ export function createWorker(
         lease = await ports.jobs.extend(lease, { now: ports.clock.now(), lease_ms });
       },
     };
+    const stopHeartbeat = heartbeat(context, heartbeat_ms, max_run_ms);
     try {
       await handler.run(lease.job, context);
+      stopHeartbeat();
       await ports.jobs.complete(lease);
     } catch (error) {
+      stopHeartbeat();
       if (!(error instanceof LeaseLostError)) await afterFailure(lease, handler, error);
     }
     return true;
@@ -172,6 +245,43 @@ export function createWorker(
       return ran;
     },
   };
+}
+
+/**
+ * Renews the running job's lease every `every_ms` until the answer is called (0: never), for at most
+ * `max_run_ms`. A renewal that fails is let be: the next one tries again; a lease lost for good
+ * (`LeaseLostError`) stops the heartbeat, and the job's `complete` then fails the same way, which
+ * drops its result as before. The timer does not keep a process alive.
+ */
+function heartbeat(context: JobContext, every_ms: number, max_run_ms: number): () => void {
+  const { setInterval, clearInterval } = timers;
+  if (every_ms <= 0 || setInterval === undefined || clearInterval === undefined) return () => undefined;
+  let beats = 0;
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    clearInterval(timer);
+  };
+  const timer = setInterval(() => {
+    beats += 1;
+    // money-safe: milliseconds.
+    if (beats * every_ms > max_run_ms) return stop();
+    context.renew().catch((error: unknown) => {
+      // Lost for good: another worker holds the job; renewing again cannot help.
+      if (error instanceof LeaseLostError) stop();
+    });
+  }, every_ms);
+  (timer as { unref?: () => void }).unref?.();
+  return stop;
+}
+
+/** Waits `ms` milliseconds where the host has timers; at once where it has none. */
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (timers.setTimeout !== undefined) timers.setTimeout(resolve, ms);
+    else resolve();
+  });
 }
 
 /**

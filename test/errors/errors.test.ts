@@ -38,12 +38,14 @@ const SPEC_TABLE: Record<string, number> = {
   conflict: 409,
   unsupported_type: 422,
   rate_limited: 429,
-  // fiscalkit's own row: the spec has no code for an oversize body (issue #8: 413 with an error body).
+  // fiscalkit's own rows: the spec has no code for an oversize body (issue #8: 413 with an error body)
+  // nor for a storage outage (issue #24: 503 with Retry-After).
   request_too_large: 413,
+  service_unavailable: 503,
 };
 
 describe('ERROR_CATALOG (spec §7.2)', () => {
-  it('has exactly the codes of the spec (plus the 413 of an oversize body) with their statuses', () => {
+  it('has exactly the codes of the spec (plus the 413 of an oversize body and the 503 of an outage) with their statuses', () => {
     const statuses = Object.fromEntries(
       Object.entries(ERROR_CATALOG).map(([code, entry]) => [code, entry.status]),
     );

@@ -196,6 +196,9 @@ describe('npm start as a fleet, refused', () => {
     const failure = start({
       FISCALKIT_PROCESSES: '2',
       DATABASE_URL: 'postgres://fiscalkit@127.0.0.1:1/none',
+      // No wait for a database that is not there yet (issue #24; test/scale/databaseRestart.test.ts
+      // tests the wait): the process fails to start at once.
+      FISCALKIT_DB_WAIT_MS: '0',
     });
     await expect(failure).rejects.toThrow(/exited with 1[\s\S]*failed to start/);
   }, 30_000);

@@ -523,7 +523,7 @@ describe('errors (spec §7)', () => {
     expect(document.components.responses.TooManyRequests.headers).toHaveProperty('Retry-After');
   });
 
-  it('lists 404 where a path names a resource, 409 where the state may refuse, 413 and 422 where a body is read', () => {
+  it('lists 404 where a path names a resource, 409 where the state may refuse, 413 and 422 where a body is read, 503 on every keyed route', () => {
     const statuses = (path: string, method: string) =>
       Object.keys(operationOf(LATEST_API_VERSION, path, method).responses);
     expect(statuses('/invoices/{id}/mark_as', 'post')).toEqual([
@@ -536,9 +536,10 @@ describe('errors (spec §7)', () => {
       '413',
       '422',
       '429',
+      '503',
     ]);
-    expect(statuses('/accounts', 'post')).toEqual(['201', '400', '401', '403', '413', '422', '429']);
-    expect(statuses('/request_logs/{id}', 'get')).toEqual(['200', '400', '401', '403', '404', '429']);
+    expect(statuses('/accounts', 'post')).toEqual(['201', '400', '401', '403', '413', '422', '429', '503']);
+    expect(statuses('/request_logs/{id}', 'get')).toEqual(['200', '400', '401', '403', '404', '429', '503']);
     expect(statuses('/openapi.json', 'get')).toEqual(['200', '400']);
   });
 

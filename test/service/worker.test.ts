@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { manualClock, memoryJobQueue } from '../../src/adapters/memory/index.js';
-import type { Job } from '../../src/ports.js';
+import { type Job, type JobQueue, StorageUnavailableError } from '../../src/ports.js';
 import { JobNotReadyError } from '../../src/service/jobNotReady.js';
 import { createWorker, exponentialBackoff, type JobHandler } from '../../src/service/worker.js';
 
@@ -200,6 +200,131 @@ describe('createWorker', () => {
     await running;
     expect(otherRuns).toEqual([]);
     expect((await jobs.get(job.id))?.status).toBe('done');
+  });
+
+  it('leases for 30 s by default (issue #24: a stalled job resumes within about 30 s, not 5 minutes)', async () => {
+    const { clock, jobs } = setup();
+    let finish: () => void = () => undefined;
+    const stuck = handler({
+      run: () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    });
+    const taken: number[] = [];
+    // No heartbeat: the worker holding the job is as good as dead (it lost its database).
+    const a = createWorker({ jobs, clock }, [stuck], { heartbeat_ms: 0 });
+    const b = createWorker({ jobs, clock }, [handler({ run: async (job) => void taken.push(job.id) })]);
+    const { job } = await jobs.enqueue({ kind: 'k', payload: {} });
+    const running = a.runNext();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    clock.advance(29_999);
+    expect(await b.runNext()).toBe(false);
+    clock.advance(2);
+    expect(await b.runNext()).toBe(true);
+    expect(taken).toEqual([job.id]);
+    finish();
+    await running;
+  });
+
+  it('renews the running job’s lease by itself (a heartbeat), so a long job keeps it without asking', async () => {
+    const { clock, jobs } = setup();
+    let renewals = 0;
+    const counted: JobQueue = {
+      ...jobs,
+      extend: async (lease, options) => {
+        renewals += 1;
+        return jobs.extend(lease, options);
+      },
+    };
+    const otherRuns: number[] = [];
+    const waitForRenewal = async (after: number) => {
+      while (renewals <= after) await new Promise((resolve) => setTimeout(resolve, 2));
+    };
+    const long = handler({
+      run: async () => {
+        // Three times the lease passes while the job runs; it never asks to renew.
+        for (let step = 0; step < 3; step += 1) {
+          const seen = renewals;
+          clock.advance(700);
+          await waitForRenewal(seen);
+          expect(await b.runNext()).toBe(false);
+        }
+      },
+    });
+    const a = createWorker({ jobs: counted, clock }, [long], { lease_ms: 1000, heartbeat_ms: 5 });
+    const b = createWorker({ jobs, clock }, [handler({ run: async (job) => void otherRuns.push(job.id) })], {
+      lease_ms: 1000,
+    });
+    const { job } = await jobs.enqueue({ kind: 'k', payload: {} });
+    await a.runNext();
+    expect(otherRuns).toEqual([]);
+    expect(renewals).toBeGreaterThanOrEqual(3);
+    expect((await jobs.get(job.id))?.status).toBe('done');
+  });
+
+  it('stops renewing a run that outlasts max_run_ms, so a stuck handler loses its job as before heartbeats', async () => {
+    const { clock, jobs } = setup();
+    let renewals = 0;
+    const counted: JobQueue = {
+      ...jobs,
+      extend: async (lease, options) => {
+        renewals += 1;
+        return jobs.extend(lease, options);
+      },
+    };
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let taken = false;
+    const stuck = handler({
+      run: async () => {
+        while (renewals === 0) await sleep(2);
+        await sleep(100); // past max_run_ms: the heartbeat has stopped
+        clock.advance(1001);
+        await sleep(50); // a heartbeat that still ran would renew the lease here
+        taken = await b.runNext();
+      },
+    });
+    const a = createWorker({ jobs: counted, clock }, [stuck], {
+      lease_ms: 1000,
+      heartbeat_ms: 5,
+      max_run_ms: 20,
+    });
+    const b = createWorker({ jobs, clock }, [handler({ run: async () => undefined })], { lease_ms: 1000 });
+    await jobs.enqueue({ kind: 'k', payload: {} });
+    await a.runNext();
+    expect(renewals).toBeLessThanOrEqual(4);
+    expect(taken).toBe(true);
+  });
+
+  it('puts a job whose database was away back at once, spending no attempt, also when putting it back first fails', async () => {
+    const { clock, jobs } = setup();
+    let refusals = 2;
+    const flaky: JobQueue = {
+      ...jobs,
+      retry: async (lease, options) => {
+        if (refusals > 0) {
+          refusals -= 1;
+          throw new StorageUnavailableError('PostgreSQL is unreachable', 100);
+        }
+        return jobs.retry(lease, options);
+      },
+    };
+    let runs = 0;
+    const failing = handler({
+      run: async () => {
+        runs += 1;
+        if (runs === 1) throw new StorageUnavailableError('PostgreSQL is unreachable', 2500);
+      },
+    });
+    const worker = createWorker({ jobs: flaky, clock }, [failing]);
+    const { job } = await jobs.enqueue({ kind: 'k', payload: {} });
+    expect(await worker.runNext()).toBe(true);
+    expect(refusals).toBe(0);
+    expect(await jobs.get(job.id)).toMatchObject({ status: 'queued', attempts: 0, run_at: clock.now() });
+    expect(failing.gaveUp).toEqual([]);
+    // Due at once: it runs again without the clock moving, and completes.
+    expect(await worker.runNext()).toBe(true);
+    expect(await jobs.get(job.id)).toMatchObject({ status: 'done', attempts: 1 });
   });
 
   it('exponentialBackoff doubles up to the cap and honours a longer Retry-After', () => {

@@ -14,8 +14,22 @@ export function sourceFiles(dir = join(PROJECT_ROOT, 'src')): string[] {
   return files.sort();
 }
 
-/** A type-checked program over `src/` (no Node types: the core must not need them). */
-export function sourceProgram(files = sourceFiles()): ts.Program {
+/** The program over all of `src/`, made once per test worker: building it is the slow part. */
+let wholeSource: ts.Program | undefined;
+
+/**
+ * A type-checked program over `src/` (no Node types: the core must not need them). The one over all of
+ * `src/` is made once and shared by the repository guards of a worker.
+ */
+export function sourceProgram(files?: string[]): ts.Program {
+  if (files === undefined) {
+    wholeSource ??= makeProgram(sourceFiles());
+    return wholeSource;
+  }
+  return makeProgram(files);
+}
+
+function makeProgram(files: string[]): ts.Program {
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,

@@ -27,7 +27,7 @@ CREATE TABLE IF NOT EXISTS fiscalkit_blobs (
  * await blobs.put({ id: 7, account_id: 1, filename: 'logo.png', content_type: 'image/png', bytes });
  * ```
  */
-export function postgresBlobStore(pool: Pool): BlobStore {
+export function postgresBlobStore(pool: Pick<Pool, 'query'>): BlobStore {
   return {
     async put(blob) {
       await pool.query(

@@ -108,7 +108,8 @@ export function refusedByServer(error: unknown): boolean {
  * Serves a batch of writes in call order: cut into runs in which no `identity` (a key, an id; null is
  * none) comes twice, each run served together through `together` (or alone, for a run of one), one
  * run after another — so a call that names what an earlier one named meets what that one did, as one
- * by one. A run the server refuses is served one call at a time.
+ * by one. A run the server refuses is served one call at a time; a run that fails otherwise (the
+ * connection lost) fails its calls and the later runs' calls, while the earlier runs keep their answers.
  *
  * @example
  * ```ts
@@ -138,7 +139,7 @@ export async function inRuns<C, O>(
   }
   runs.push(current);
   const outcomes: (O | Failed)[] = [];
-  for (const run of runs) {
+  for (const [index, run] of runs.entries()) {
     if (run.length === 1) {
       outcomes.push(await settled(alone(run[0] as C)));
       continue;
@@ -147,7 +148,12 @@ export async function inRuns<C, O>(
     try {
       answers = await together(run);
     } catch (error) {
-      if (!refusedByServer(error)) throw error;
+      if (!refusedByServer(error)) {
+        // A lost connection (issue #24): the earlier runs are done and answer what they did; this run
+        // and the later ones fail with the error, as each call would alone.
+        for (const rest of runs.slice(index)) for (const _call of rest) outcomes.push(new Failed(error));
+        return outcomes;
+      }
     }
     if (answers !== null) outcomes.push(...(await Promise.all(answers)));
     else for (const call of run) outcomes.push(await settled(alone(call)));

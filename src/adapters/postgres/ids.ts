@@ -47,7 +47,9 @@ interface Take {
  * await ids.nextMany('invoice_line', 3); // e.g. [1, 2, 3]
  * ```
  */
-export function postgresIds(pool: Pool): IdGenerator & Required<Pick<IdGenerator, 'nextMany'>> {
+export function postgresIds(
+  pool: Pick<Pool, 'query'>,
+): IdGenerator & Required<Pick<IdGenerator, 'nextMany'>> {
   const ready = new Map<string, Promise<void>>();
   const ensure = (name: string): Promise<void> => {
     let created = ready.get(name);

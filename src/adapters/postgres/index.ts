@@ -5,9 +5,17 @@
  *
  * @module
  */
+export {
+  type Availability,
+  type AvailabilityChange,
+  type AvailabilityOptions,
+  guardedPool,
+  isConnectionFailure,
+  type Queryable,
+} from './availability.js';
 export { BLOB_STORE_MIGRATION, postgresBlobStore } from './blobStore.js';
 export { type PostgresCache, type PostgresCacheOptions, postgresCache } from './cache.js';
-export { EVENT_SINK_MIGRATION, postgresEventSink } from './eventSink.js';
+export { EVENT_SINK_MIGRATION, type PostgresEventSinkOptions, postgresEventSink } from './eventSink.js';
 export { postgresIds } from './ids.js';
 export {
   JOB_QUEUE_MIGRATION,

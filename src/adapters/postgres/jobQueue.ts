@@ -200,7 +200,7 @@ function expiry(now: number, lease_ms: number): number {
  * if (lease) await jobs.complete(lease); // the job is done, in every process's eyes
  * ```
  */
-export function postgresJobQueue(pool: Pool, options: PostgresJobQueueOptions): JobQueue {
+export function postgresJobQueue(pool: Pick<Pool, 'query'>, options: PostgresJobQueueOptions): JobQueue {
   const clock = options.clock;
   const { qualified: table } = checkTable(options.table ?? DEFAULT_TABLE);
 

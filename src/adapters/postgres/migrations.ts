@@ -389,6 +389,12 @@ export async function migrate(
   checkOrder(migrations);
   const schema = options.schema === undefined ? undefined : quoteIdentifier(options.schema);
   const client = await pool.connect();
+  // A checked-out client has no listener of the pool's: a connection lost now (the database
+  // restarting, issue #24) would be an unhandled 'error' that ends the process. The running query
+  // fails with it all the same, and the client is released with the error below.
+  const ignore = () => undefined;
+  client.on('error', ignore);
+  let failure: unknown;
   try {
     await client.query('begin');
     // The lock first: two processes creating the same schema or table at once would otherwise make
@@ -422,9 +428,12 @@ export async function migrate(
     await client.query('commit');
     return { applied };
   } catch (error) {
+    failure = error;
     await client.query('rollback').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    client.removeListener('error', ignore);
+    // A client whose migration failed is not handed out again (its connection may be the broken one).
+    client.release(failure === undefined ? undefined : (failure as Error));
   }
 }

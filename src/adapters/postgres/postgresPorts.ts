@@ -24,6 +24,7 @@ import { memoryKeyStore } from '../memory/keyStore.js';
 import { webCryptoRandom } from '../memory/random.js';
 import { memoryTaxAuthority } from '../memory/taxAuthority.js';
 import { memoryWebhookTransport } from '../memory/webhookTransport.js';
+import { type AvailabilityChange, guardedPool, type Queryable } from './availability.js';
 import { postgresBlobStore } from './blobStore.js';
 import { postgresCache } from './cache.js';
 import { postgresEventSink } from './eventSink.js';
@@ -43,6 +44,32 @@ export interface PostgresPortsOptions {
   schemaValidator?: SchemaValidator;
   keys?: KeyStore;
   random?: RandomSource;
+  /**
+   * Told when the database goes away and comes back (issue #24), once each per outage, for the
+   * host's log. Meanwhile every port answers `StorageUnavailableError` (see `availability.ts`). A pool
+   * has one guard: the listener of the first `postgresPorts` call on it is the one told.
+   */
+  onAvailability?: (change: AvailabilityChange) => void;
+}
+
+/** One outage guard per pool: reachability is the pool's, however many times ports are made on it. */
+const GUARDS = new WeakMap<Pool, Queryable>();
+
+/**
+ * Every statement through the outage guard (issue #24, `availability.ts`): a lost database is
+ * `StorageUnavailableError` and a backoff between connection attempts, never a crash. The waits are
+ * real time, not the injected clock: a test's frozen clock must not keep the database away for ever.
+ */
+function guarded(pool: Pool, onChange: PostgresPortsOptions['onAvailability']): Queryable {
+  const known = GUARDS.get(pool);
+  if (known !== undefined) return known;
+  const guard = guardedPool(pool, onChange === undefined ? {} : { onChange });
+  // An idle connection the server drops is an 'error' on the pool, which ends the process when no
+  // one listens ("Emitted 'error' event on BoundPool"). The pool has already let go of that client,
+  // and one ended backend is not an outage: the next statement finds out whether the database is there.
+  pool.on('error', () => undefined);
+  GUARDS.set(pool, guard.pool);
+  return guard.pool;
 }
 
 /**
@@ -57,7 +84,7 @@ export interface PostgresPortsOptions {
  */
 export function postgresPorts(options: PostgresPortsOptions): Ports {
   const clock = options.clock ?? systemClock();
-  const { pool } = options;
+  const pool = guarded(options.pool, options.onAvailability);
   return {
     store: postgresStore(pool),
     jobs: postgresJobQueue(pool, { clock }),

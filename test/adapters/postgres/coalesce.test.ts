@@ -4,7 +4,7 @@
  * it was made. Pure: no database needed.
  */
 import { describe, expect, it } from 'vitest';
-import { coalesce, Failed } from '../../../src/adapters/postgres/coalesce.js';
+import { coalesce, Failed, inRuns } from '../../../src/adapters/postgres/coalesce.js';
 
 /** A batch server that records its batches and answers when told. */
 function recorder() {
@@ -78,5 +78,44 @@ describe('coalesce', () => {
     }, 2);
     expect(await Promise.all([1, 2, 3, 4, 5].map(call))).toEqual([1, 2, 3, 4, 5]);
     expect(batches).toEqual([[1, 2], [3, 4], [5]]);
+  });
+});
+
+describe('inRuns', () => {
+  it('keeps the answers of the runs done before a run lost its connection, and fails that run and the later ones (issue #24)', async () => {
+    const lost = Object.assign(new Error('Connection terminated unexpectedly'), {});
+    const served: string[][] = [];
+    // Calls a, b | a, c | a, d: each repeated "a" starts a run; the second run loses its connection.
+    const outcomes = await inRuns(
+      ['a', 'b', 'a', 'c', 'a', 'd'],
+      (call) => call,
+      async (call) => `${call}:alone`,
+      async (run) => {
+        served.push([...run]);
+        if (served.length === 2) throw lost;
+        return run.map((call) => Promise.resolve(`${call}:done`));
+      },
+    );
+    expect(served).toEqual([
+      ['a', 'b'],
+      ['a', 'c'],
+    ]);
+    expect(outcomes.slice(0, 2)).toEqual(['a:done', 'b:done']);
+    expect(outcomes.slice(2).map((outcome) => (outcome instanceof Failed ? outcome.error : outcome))).toEqual(
+      [lost, lost, lost, lost],
+    );
+  });
+
+  it('serves a run the server refused (a SQLSTATE) one call at a time', async () => {
+    const refused = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const outcomes = await inRuns(
+      ['a', 'b'],
+      (call) => call,
+      async (call) => `${call}:alone`,
+      async () => {
+        throw refused;
+      },
+    );
+    expect(outcomes).toEqual(['a:alone', 'b:alone']);
   });
 });

@@ -15,9 +15,9 @@ import { join } from 'node:path';
 export interface ThrowawayPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/fiscalkit`. */
   readonly url: string;
-  /** Stops it (`pg_ctl stop -m fast`: sessions are ended, as in a restart). */
+  /** Stops it (`pg_ctl stop -m fast`: sessions are ended, as in a restart); nothing if it is stopped. */
   stop(): void;
-  /** Starts it again on the same port and data. */
+  /** Starts it again on the same port and data; nothing if it runs. */
   start(): void;
   /** Stops it and removes its directory. */
   destroy(): void;
@@ -91,8 +91,18 @@ export async function throwawayPostgres(): Promise<ThrowawayPostgres> {
   const port = await freePort();
   run(bin, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust']);
   const options = `-p ${String(port)} -k ${data} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
-  const start = () => run(bin, 'pg_ctl', ['-D', data, '-o', options, '-l', join(data, 'log'), '-w', 'start']);
-  const stop = () => run(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+  // Started and stopped only from here: both are no-ops when it already is so.
+  let running = false;
+  const start = () => {
+    if (running) return;
+    run(bin, 'pg_ctl', ['-D', data, '-o', options, '-l', join(data, 'log'), '-w', 'start']);
+    running = true;
+  };
+  const stop = () => {
+    if (!running) return;
+    run(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    running = false;
+  };
   start();
   run(bin, 'createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'fiscalkit']);
   let destroyed = false;

@@ -35,15 +35,19 @@ describeRepositoryContract('memoryRepository (plain records)', () => ({
   findable: { field: 'status', value: (variant) => `s${String(variant)}` },
 }));
 
-describeRepositoryContract('memoryRepository (plain records, with an outbox)', () => {
-  const outbox = memoryEventSink();
-  return {
-    repository: memoryRepository<Note>({ outbox }),
-    sample: note,
-    findable: { field: 'status', value: (variant) => `s${String(variant)}` },
-    outbox,
-  };
-});
+describeRepositoryContract(
+  'memoryRepository (plain records, with an outbox)',
+  () => {
+    const outbox = memoryEventSink();
+    return {
+      repository: memoryRepository<Note>({ outbox }),
+      sample: note,
+      findable: { field: 'status', value: (variant) => `s${String(variant)}` },
+      outbox,
+    };
+  },
+  { outbox: true },
+);
 
 describeRepositoryContract('memoryRepository (stored contacts)', () => ({
   repository: memoryRepository<Contact>(),
@@ -51,16 +55,20 @@ describeRepositoryContract('memoryRepository (stored contacts)', () => ({
   findable: { field: 'name', value: (variant) => `Contact ${String(variant)}` },
 }));
 
-describeRepositoryContract('memoryRepository (stored invoices, with an outbox)', () => {
-  const outbox = memoryEventSink();
-  return {
-    repository: memoryRepository<Invoice>({ outbox }),
-    sample: (id, account_id, variant) =>
-      storedInvoice({ id, account_id, number: `F-2026/${String(variant)}` }),
-    findable: { field: 'number', value: (variant) => `F-2026/${String(variant)}` },
-    outbox,
-  };
-});
+describeRepositoryContract(
+  'memoryRepository (stored invoices, with an outbox)',
+  () => {
+    const outbox = memoryEventSink();
+    return {
+      repository: memoryRepository<Invoice>({ outbox }),
+      sample: (id, account_id, variant) =>
+        storedInvoice({ id, account_id, number: `F-2026/${String(variant)}` }),
+      findable: { field: 'number', value: (variant) => `F-2026/${String(variant)}` },
+      outbox,
+    };
+  },
+  { outbox: true },
+);
 
 describe('memoryRepository specifics', () => {
   const sentEvent = (key: string) => ({

@@ -101,11 +101,15 @@ const ALL = { offset: 0, limit: 100 };
 const ids = (page: { items: { value: { id: number } }[] }) => page.items.map((item) => item.value.id);
 
 describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () => {
-  describeRepositoryContract('postgresRepository (plain records, a field in the body)', async () => ({
-    ...(await freshWithOutbox<Note>('ledger_responses')),
-    sample: note,
-    findable: { field: 'status', value: (variant) => `s${String(variant)}` },
-  }));
+  describeRepositoryContract(
+    'postgresRepository (plain records, a field in the body)',
+    async () => ({
+      ...(await freshWithOutbox<Note>('ledger_responses')),
+      sample: note,
+      findable: { field: 'status', value: (variant) => `s${String(variant)}` },
+    }),
+    { outbox: true },
+  );
 
   describeRepositoryContract('postgresRepository (a number in an indexed column)', async () => ({
     repository: await fresh<ReturnType<typeof reportNote>>('tax_reports'),
@@ -132,12 +136,16 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
     findable: { field: 'name', value: (variant) => `Contact ${String(variant)}` },
   }));
 
-  describeRepositoryContract('postgresRepository (stored invoices)', async () => ({
-    ...(await freshWithOutbox<Invoice>('invoices')),
-    sample: (id, account_id, variant) =>
-      storedInvoice({ id, account_id, number: `F-2026/${String(variant)}` }),
-    findable: { field: 'number', value: (variant) => `F-2026/${String(variant)}` },
-  }));
+  describeRepositoryContract(
+    'postgresRepository (stored invoices)',
+    async () => ({
+      ...(await freshWithOutbox<Invoice>('invoices')),
+      sample: (id, account_id, variant) =>
+        storedInvoice({ id, account_id, number: `F-2026/${String(variant)}` }),
+      findable: { field: 'number', value: (variant) => `F-2026/${String(variant)}` },
+    }),
+    { outbox: true },
+  );
 
   describe('postgresRepository specifics', () => {
     it('answers fresh objects on every read, with lossless numbers as LosslessNumbers and the key order kept', async () => {

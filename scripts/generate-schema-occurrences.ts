@@ -24,61 +24,17 @@
  * The output is formatted with Biome; commit it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { SaxesParser, type SaxesTagNS } from 'saxes';
 import type { SchemaOccurrences } from '../src/xml/parse.js';
+
+import { failAt, readXsdDom, type XsdNode } from './xsdDom.js';
 
 const XS = 'http://www.w3.org/2001/XMLSchema';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-interface XNode {
-  readonly uri: string;
-  readonly local: string;
-  readonly attributes: Readonly<Record<string, string>>;
-  /** In-scope namespace bindings (prefix → URI), for QName-valued attributes. */
-  readonly scope: Readonly<Record<string, string>>;
-  readonly children: XNode[];
-  readonly file: string;
-  readonly line: number;
-  /** The target namespace of the schema document it belongs to. */
-  targetNamespace: string;
-}
-
-function readXsd(path: string): XNode {
-  const parser = new SaxesParser({ xmlns: true, position: true, fileName: path });
-  const stack: XNode[] = [];
-  let root: XNode | undefined;
-  parser.on('opentag', (tag: SaxesTagNS) => {
-    const attributes: Record<string, string> = {};
-    for (const attribute of Object.values(tag.attributes))
-      if (attribute.uri === '') attributes[attribute.local] = attribute.value;
-    const node: XNode = {
-      uri: tag.uri,
-      local: tag.local,
-      attributes,
-      scope: { ...stack.at(-1)?.scope, ...tag.ns },
-      children: [],
-      file: basename(path),
-      line: parser.line,
-      targetNamespace: '',
-    };
-    stack.at(-1)?.children.push(node);
-    stack.push(node);
-    root ??= node;
-  });
-  parser.on('closetag', () => {
-    stack.pop();
-  });
-  parser.write(readFileSync(path, 'utf8')).close();
-  if (root === undefined) throw new Error(`${path}: no root element`);
-  return root;
-}
-
-function fail(node: XNode, message: string): never {
-  throw new Error(`${node.file}:${String(node.line)}: ${message}`);
-}
+type XNode = XsdNode;
 
 /** The XSD children of a node that take part in content models (no annotations, no attributes). */
 function content(node: XNode): XNode[] {
@@ -110,16 +66,16 @@ class SchemaSet {
   }
 
   private load(path: string): XNode {
-    const schema = readXsd(path);
+    const schema = readXsdDom(path);
     this.loaded.add(resolve(path));
-    if (schema.uri !== XS || schema.local !== 'schema') fail(schema, 'not an XML Schema');
+    if (schema.uri !== XS || schema.local !== 'schema') failAt(schema, 'not an XML Schema');
     setNamespace(schema, schema.attributes.targetNamespace ?? '');
     for (const child of schema.children) {
       if (child.uri !== XS) continue;
       if (child.local === 'import' || child.local === 'include') {
         const location =
-          child.attributes.schemaLocation ?? fail(child, `${child.local} without schemaLocation`);
-        if (/^[a-z][a-z0-9+.-]*:/i.test(location)) fail(child, `remote schemaLocation ${location}`);
+          child.attributes.schemaLocation ?? failAt(child, `${child.local} without schemaLocation`);
+        if (/^[a-z][a-z0-9+.-]*:/i.test(location)) failAt(child, `remote schemaLocation ${location}`);
         const target = resolve(dirname(path), location);
         if (!this.loaded.has(target)) this.load(target);
         continue;
@@ -138,13 +94,13 @@ class SchemaSet {
   qname(node: XNode, value: string): string {
     const colon = value.indexOf(':');
     const prefix = colon < 0 ? '' : value.slice(0, colon);
-    const uri = node.scope[prefix] ?? (prefix === '' ? '' : fail(node, `unbound prefix ${prefix}`));
+    const uri = node.scope[prefix] ?? (prefix === '' ? '' : failAt(node, `unbound prefix ${prefix}`));
     return `{${uri}}${colon < 0 ? value : value.slice(colon + 1)}`;
   }
 
   globalElement(node: XNode, ref: string): XNode {
     const key = this.qname(node, ref);
-    return this.elements.get(key) ?? fail(node, `unknown element ${key}`);
+    return this.elements.get(key) ?? failAt(node, `unknown element ${key}`);
   }
 
   /** The complex type node of an element declaration, or null for simple content. */
@@ -161,13 +117,13 @@ class SchemaSet {
   namedType(node: XNode, typeName: string): XNode | null {
     const key = this.qname(node, typeName);
     if (key.startsWith(`{${XS}}`)) return null;
-    const type = this.types.get(key) ?? fail(node, `unknown type ${key}`);
+    const type = this.types.get(key) ?? failAt(node, `unknown type ${key}`);
     return type.local === 'complexType' ? type : null;
   }
 
   group(node: XNode, ref: string): XNode {
     const key = this.qname(node, ref);
-    return this.groups.get(key) ?? fail(node, `unknown group ${key}`);
+    return this.groups.get(key) ?? failAt(node, `unknown group ${key}`);
   }
 
   /** The global elements of the entry file: the documents' possible roots. */
@@ -181,7 +137,7 @@ function maxOf(node: XNode): number {
   const text = node.attributes.maxOccurs ?? '1';
   if (text === 'unbounded') return Number.POSITIVE_INFINITY;
   const value = Number.parseInt(text, 10);
-  if (!Number.isInteger(value) || value < 0) fail(node, `bad maxOccurs ${text}`);
+  if (!Number.isInteger(value) || value < 0) failAt(node, `bad maxOccurs ${text}`);
   return value;
 }
 
@@ -209,16 +165,16 @@ function particleCounts(set: SchemaSet, node: XNode): Counts {
   switch (node.local) {
     case 'element': {
       if (node.attributes.substitutionGroup !== undefined || node.attributes.abstract === 'true')
-        fail(node, 'substitution groups are not supported');
+        failAt(node, 'substitution groups are not supported');
       const declaration =
         node.attributes.ref === undefined ? node : set.globalElement(node, node.attributes.ref);
-      const local = declaration.attributes.name ?? fail(node, 'element without a name');
+      const local = declaration.attributes.name ?? failAt(node, 'element without a name');
       counts.set(local, factor);
       elements.push({ local, declaration });
       return { counts, elements };
     }
     case 'group': {
-      const group = set.group(node, node.attributes.ref ?? fail(node, 'group without ref'));
+      const group = set.group(node, node.attributes.ref ?? failAt(node, 'group without ref'));
       const [particle] = content(group);
       if (particle === undefined) return { counts, elements };
       const inner = particleCounts(set, particle);
@@ -240,9 +196,9 @@ function particleCounts(set: SchemaSet, node: XNode): Counts {
       return { counts, elements };
     }
     case 'any':
-      return fail(node, 'wildcards (xs:any) are not supported: any element could repeat');
+      return failAt(node, 'wildcards (xs:any) are not supported: any element could repeat');
     default:
-      return fail(node, `xs:${node.local} is not supported in a content model`);
+      return failAt(node, `xs:${node.local} is not supported in a content model`);
   }
 }
 
@@ -262,11 +218,11 @@ function typeCounts(set: SchemaSet, type: XNode): Counts {
     }
     for (const derivation of content(child)) {
       if (derivation.local === 'extension') {
-        const base = derivation.attributes.base ?? fail(derivation, 'extension without base');
+        const base = derivation.attributes.base ?? failAt(derivation, 'extension without base');
         const baseType = set.namedType(derivation, base);
         if (baseType !== null) add(typeCounts(set, baseType));
       } else if (derivation.local !== 'restriction')
-        fail(derivation, `xs:${derivation.local} is not supported`);
+        failAt(derivation, `xs:${derivation.local} is not supported`);
       for (const particle of content(derivation)) add(particleCounts(set, particle));
     }
   }
@@ -285,7 +241,7 @@ export function schemaOccurrences(file: string, schema: string): SchemaOccurrenc
     if (type === null) return 1;
     const known = depthOf.get(type);
     if (known !== undefined) return known;
-    if (open.has(type)) fail(declaration, 'recursive types are not supported');
+    if (open.has(type)) failAt(declaration, 'recursive types are not supported');
     open.add(type);
     const { counts, elements } = typeCounts(set, type);
     for (const [local, count] of counts) limits.set(local, Math.max(limits.get(local) ?? 0, count));
@@ -297,7 +253,7 @@ export function schemaOccurrences(file: string, schema: string): SchemaOccurrenc
   };
   let maxDepth = 0;
   for (const root of set.roots()) {
-    const local = root.attributes.name ?? fail(root, 'element without a name');
+    const local = root.attributes.name ?? failAt(root, 'element without a name');
     limits.set(local, Math.max(limits.get(local) ?? 0, 1));
     maxDepth = Math.max(maxDepth, depth(root));
   }

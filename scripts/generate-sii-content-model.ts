@@ -14,10 +14,9 @@
  * The output is formatted with Biome; commit it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SaxesParser, type SaxesTagNS } from 'saxes';
 import type {
   BuiltinTypeName,
   ComplexTypeModel,
@@ -28,6 +27,8 @@ import type {
   TypeModel,
 } from '../src/sii/validator/schemaModel.js';
 
+import { failAt, readXsdDom, type XsdNode } from './xsdDom.js';
+
 const XS = 'http://www.w3.org/2001/XMLSchema';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUTPUT = join(ROOT, 'src', 'sii', 'validator', 'contentModel.ts');
@@ -36,57 +37,12 @@ const ENTRY = 'SuministroLR.xsd';
 // ---------------------------------------------------------------------------------------------------
 // A minimal DOM of the schema documents
 
-interface XNode {
-  readonly uri: string;
-  readonly local: string;
-  readonly attributes: Readonly<Record<string, string>>;
-  /** In-scope namespace bindings (prefix → URI), for QName-valued attributes (`type`, `base`). */
-  readonly scope: Readonly<Record<string, string>>;
-  readonly children: XNode[];
-  readonly file: string;
-  readonly line: number;
-}
-
-function parseXml(path: string): XNode {
-  const parser = new SaxesParser({ xmlns: true, position: true, fileName: path });
-  const stack: XNode[] = [];
-  let root: XNode | undefined;
-  parser.on('opentag', (tag: SaxesTagNS) => {
-    const attributes: Record<string, string> = {};
-    for (const attribute of Object.values(tag.attributes)) {
-      if (attribute.uri === '') attributes[attribute.local] = attribute.value;
-    }
-    // tag.ns holds the declarations made on this tag only.
-    const scope: Record<string, string> = { ...stack.at(-1)?.scope, ...tag.ns };
-    const node: XNode = {
-      uri: tag.uri,
-      local: tag.local,
-      attributes,
-      scope,
-      children: [],
-      file: basename(path),
-      line: parser.line,
-    };
-    stack.at(-1)?.children.push(node);
-    stack.push(node);
-    root ??= node;
-  });
-  parser.on('closetag', () => {
-    stack.pop();
-  });
-  parser.write(readFileSync(path, 'utf8')).close();
-  if (root === undefined) throw new Error(`${path}: no root element`);
-  return root;
-}
-
-function fail(node: XNode, message: string): never {
-  throw new Error(`${node.file}:${node.line}: ${message}`);
-}
+type XNode = XsdNode;
 
 /** The XSD children of a node, without annotations. */
 function xsChildren(node: XNode): XNode[] {
   return node.children.filter((child) => {
-    if (child.uri !== XS) fail(child, `unexpected element {${child.uri}}${child.local}`);
+    if (child.uri !== XS) failAt(child, `unexpected element {${child.uri}}${child.local}`);
     return child.local !== 'annotation';
   });
 }
@@ -111,8 +67,8 @@ const documentOf = new Map<XNode, SchemaDocument>();
 
 function loadSchema(directory: string, file: string): void {
   if (documents.some((document) => document.file === file)) return;
-  const node = parseXml(join(directory, file));
-  if (node.uri !== XS || node.local !== 'schema') fail(node, 'not an XML Schema');
+  const node = readXsdDom(join(directory, file));
+  if (node.uri !== XS || node.local !== 'schema') failAt(node, 'not an XML Schema');
   const targetNamespace = node.attributes.targetNamespace ?? '';
   const document: SchemaDocument = {
     file,
@@ -125,22 +81,23 @@ function loadSchema(directory: string, file: string): void {
     const prefix = Object.entries(node.scope).find(
       ([key, uri]) => uri === targetNamespace && key !== '',
     )?.[0];
-    if (prefix === undefined && targetNamespace !== '') fail(node, 'no prefix bound to the target namespace');
+    if (prefix === undefined && targetNamespace !== '')
+      failAt(node, 'no prefix bound to the target namespace');
     prefixes.set(targetNamespace, prefix ?? '');
   }
   for (const child of xsChildren(node)) {
-    const key = () => qualified(targetNamespace, child.attributes.name ?? fail(child, 'no name'));
+    const key = () => qualified(targetNamespace, child.attributes.name ?? failAt(child, 'no name'));
     const register = (map: Map<string, XNode>) => {
       const name = key();
-      if (map.has(name)) fail(child, `duplicate global ${child.local} ${name}`);
+      if (map.has(name)) failAt(child, `duplicate global ${child.local} ${name}`);
       map.set(name, child);
     };
     switch (child.local) {
       case 'import':
       case 'include': {
         const location = child.attributes.schemaLocation;
-        if (location === undefined) fail(child, `${child.local} without schemaLocation`);
-        if (/^[a-z][a-z0-9+.-]*:/i.test(location)) fail(child, `remote schemaLocation ${location}`);
+        if (location === undefined) failAt(child, `${child.local} without schemaLocation`);
+        if (/^[a-z][a-z0-9+.-]*:/i.test(location)) failAt(child, `remote schemaLocation ${location}`);
         loadSchema(directory, location);
         break;
       }
@@ -154,7 +111,7 @@ function loadSchema(directory: string, file: string): void {
         register(globalSimpleTypes);
         break;
       default:
-        fail(child, `unsupported top-level xs:${child.local}`);
+        failAt(child, `unsupported top-level xs:${child.local}`);
     }
   }
 }
@@ -175,7 +132,7 @@ function resolveQName(node: XNode, value: string): string {
   const uri = node.scope[prefix];
   if (uri === undefined) {
     if (prefix === '') return qualified('', local);
-    fail(node, `unbound prefix ${prefix} in ${value}`);
+    failAt(node, `unbound prefix ${prefix} in ${value}`);
   }
   return qualified(uri, local);
 }
@@ -214,21 +171,21 @@ function namedType(node: XNode, id: string): string {
   if (builtin !== undefined) {
     return requireType(id, () => ({ kind: 'simple', base: builtin, whiteSpace: builtinWhiteSpace(builtin) }));
   }
-  if (id.startsWith('xs:')) fail(node, `built-in type ${id} is not supported`);
+  if (id.startsWith('xs:')) failAt(node, `built-in type ${id} is not supported`);
   const complex = globalComplexTypes.get(id);
   if (complex !== undefined) return requireType(id, () => complexType(complex, id));
   const simple = globalSimpleTypes.get(id);
   if (simple !== undefined) return requireType(id, () => simpleType(simple, id));
-  fail(node, `unknown type ${id}`);
+  failAt(node, `unknown type ${id}`);
 }
 
 function occurs(node: XNode): { min: number; max: MaxOccurs } {
   const min = Number.parseInt(node.attributes.minOccurs ?? '1', 10);
   const maxText = node.attributes.maxOccurs ?? '1';
   const max: MaxOccurs = maxText === 'unbounded' ? 'unbounded' : Number.parseInt(maxText, 10);
-  if (!Number.isInteger(min) || min < 0) fail(node, `bad minOccurs ${node.attributes.minOccurs}`);
+  if (!Number.isInteger(min) || min < 0) failAt(node, `bad minOccurs ${node.attributes.minOccurs}`);
   if (max !== 'unbounded' && (!Number.isInteger(max) || max < 1 || max < min)) {
-    fail(node, `bad maxOccurs ${maxText}`);
+    failAt(node, `bad maxOccurs ${maxText}`);
   }
   return { min, max };
 }
@@ -238,10 +195,10 @@ const ELEMENT_ATTRIBUTES = new Set(['name', 'type', 'minOccurs', 'maxOccurs', 'f
 /** A local element particle declared inside type `owner`. */
 function elementParticle(node: XNode, owner: string): Particle {
   for (const attribute of Object.keys(node.attributes)) {
-    if (!ELEMENT_ATTRIBUTES.has(attribute)) fail(node, `element attribute ${attribute} is not supported`);
+    if (!ELEMENT_ATTRIBUTES.has(attribute)) failAt(node, `element attribute ${attribute} is not supported`);
   }
-  const document = documentOf.get(node) ?? fail(node, 'no schema document');
-  const localName = node.attributes.name ?? fail(node, 'element without name (ref is not supported)');
+  const document = documentOf.get(node) ?? failAt(node, 'no schema document');
+  const localName = node.attributes.name ?? failAt(node, 'element without name (ref is not supported)');
   const form = node.attributes.form ?? (document.qualifiedElements ? 'qualified' : 'unqualified');
   const name = qualified(form === 'qualified' ? document.targetNamespace : '', localName);
   const path = `${owner.replace(/^~/, '')}/${localName}`;
@@ -253,22 +210,22 @@ function elementType(node: XNode, path: string): string {
   const anonymous = xsChildren(node);
   const typeName = node.attributes.type;
   if (typeName !== undefined) {
-    if (anonymous.length > 0) fail(node, 'element with both a type and an anonymous type');
+    if (anonymous.length > 0) failAt(node, 'element with both a type and an anonymous type');
     return namedType(node, resolveQName(node, typeName));
   }
   const [definition, ...rest] = anonymous;
-  if (definition === undefined) fail(node, 'element without a type (anyType) is not supported');
-  if (rest.length > 0) fail(rest[0] as XNode, `unsupported xs:${(rest[0] as XNode).local} in an element`);
+  if (definition === undefined) failAt(node, 'element without a type (anyType) is not supported');
+  if (rest.length > 0) failAt(rest[0] as XNode, `unsupported xs:${(rest[0] as XNode).local} in an element`);
   const id = `~${path}`;
   if (definition.local === 'complexType') return requireType(id, () => complexType(definition, id));
   if (definition.local === 'simpleType') return requireType(id, () => simpleType(definition, id));
-  fail(definition, `unsupported xs:${definition.local} in an element`);
+  failAt(definition, `unsupported xs:${definition.local} in an element`);
 }
 
 function groupParticle(node: XNode, owner: string): Particle {
-  if (node.local !== 'sequence' && node.local !== 'choice') fail(node, `xs:${node.local} is not supported`);
+  if (node.local !== 'sequence' && node.local !== 'choice') failAt(node, `xs:${node.local} is not supported`);
   const particles = xsChildren(node).map((child) => particle(child, owner));
-  if (particles.length === 0) fail(node, `empty xs:${node.local}`);
+  if (particles.length === 0) failAt(node, `empty xs:${node.local}`);
   return { kind: node.local, ...occurs(node), particles };
 }
 
@@ -284,25 +241,26 @@ function markDocument(node: XNode, document: SchemaDocument): void {
 
 /** The content particle of a `complexType` node (extensions flattened into one sequence). */
 function complexContent(node: XNode, id: string): Particle | null {
-  if (node.attributes.mixed === 'true') fail(node, 'mixed content is not supported');
+  if (node.attributes.mixed === 'true') failAt(node, 'mixed content is not supported');
   for (const attribute of Object.keys(node.attributes)) {
-    if (attribute !== 'name') fail(node, `complexType attribute ${attribute} is not supported`);
+    if (attribute !== 'name') failAt(node, `complexType attribute ${attribute} is not supported`);
   }
   const children = xsChildren(node);
   if (children.length === 0) return null;
   const [first, ...rest] = children;
-  if (first === undefined || rest.length > 0) fail(rest[0] ?? node, 'only one content particle is supported');
+  if (first === undefined || rest.length > 0)
+    failAt(rest[0] ?? node, 'only one content particle is supported');
   if (first.local === 'sequence' || first.local === 'choice') return groupParticle(first, id);
-  if (first.local !== 'complexContent') fail(first, `xs:${first.local} is not supported in a complexType`);
+  if (first.local !== 'complexContent') failAt(first, `xs:${first.local} is not supported in a complexType`);
   const [derivation, ...more] = xsChildren(first);
   if (derivation === undefined || more.length > 0 || derivation.local !== 'extension') {
-    fail(derivation ?? first, 'only complexContent/extension is supported');
+    failAt(derivation ?? first, 'only complexContent/extension is supported');
   }
-  const baseId = resolveQName(derivation, derivation.attributes.base ?? fail(derivation, 'no base'));
-  const baseNode = globalComplexTypes.get(baseId) ?? fail(derivation, `unknown complex base ${baseId}`);
+  const baseId = resolveQName(derivation, derivation.attributes.base ?? failAt(derivation, 'no base'));
+  const baseNode = globalComplexTypes.get(baseId) ?? failAt(derivation, `unknown complex base ${baseId}`);
   const base = complexContent(baseNode, baseId);
   const extensionChildren = xsChildren(derivation);
-  if (extensionChildren.length > 1) fail(derivation, 'only one extension particle is supported');
+  if (extensionChildren.length > 1) failAt(derivation, 'only one extension particle is supported');
   const extension = extensionChildren[0] === undefined ? null : groupParticle(extensionChildren[0], id);
   if (base === null) return extension;
   if (extension === null) return base;
@@ -333,22 +291,23 @@ const FACETS = new Set([
 function simpleType(node: XNode, id: string): SimpleTypeModel {
   const [restriction, ...rest] = xsChildren(node);
   if (restriction === undefined || rest.length > 0 || restriction.local !== 'restriction') {
-    fail(restriction ?? node, `simpleType ${id}: only xs:restriction is supported (no list, no union)`);
+    failAt(restriction ?? node, `simpleType ${id}: only xs:restriction is supported (no list, no union)`);
   }
-  const baseId = resolveQName(restriction, restriction.attributes.base ?? fail(restriction, 'no base'));
+  const baseId = resolveQName(restriction, restriction.attributes.base ?? failAt(restriction, 'no base'));
   let base: SimpleTypeModel;
   const builtin = BUILTINS[baseId];
   if (builtin !== undefined) base = { kind: 'simple', base: builtin, whiteSpace: builtinWhiteSpace(builtin) };
   else {
-    const baseNode = globalSimpleTypes.get(baseId) ?? fail(restriction, `unsupported simple base ${baseId}`);
+    const baseNode =
+      globalSimpleTypes.get(baseId) ?? failAt(restriction, `unsupported simple base ${baseId}`);
     base = simpleType(baseNode, baseId);
   }
   const facets: Record<string, unknown> = { ...base };
   const patterns: string[] = [];
   const enumeration: string[] = [];
   for (const facet of xsChildren(restriction)) {
-    if (!FACETS.has(facet.local)) fail(facet, `facet xs:${facet.local} is not supported`);
-    const value = facet.attributes.value ?? fail(facet, 'facet without value');
+    if (!FACETS.has(facet.local)) failAt(facet, `facet xs:${facet.local} is not supported`);
+    const value = facet.attributes.value ?? failAt(facet, 'facet without value');
     switch (facet.local) {
       case 'pattern':
         patterns.push(value);

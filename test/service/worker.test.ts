@@ -24,6 +24,19 @@ function handler(
   };
 }
 
+/** The queue with `extend` counted: the worker's lease renewals, heartbeats included. */
+function countingRenewals(jobs: JobQueue): { counted: JobQueue; renewals: { count: number } } {
+  const renewals = { count: 0 };
+  const counted: JobQueue = {
+    ...jobs,
+    extend: async (lease, options) => {
+      renewals.count += 1;
+      return jobs.extend(lease, options);
+    },
+  };
+  return { counted, renewals };
+}
+
 function setup() {
   const clock = manualClock();
   const jobs = memoryJobQueue({ clock });
@@ -229,23 +242,17 @@ describe('createWorker', () => {
 
   it('renews the running job’s lease by itself (a heartbeat), so a long job keeps it without asking', async () => {
     const { clock, jobs } = setup();
-    let renewals = 0;
-    const counted: JobQueue = {
-      ...jobs,
-      extend: async (lease, options) => {
-        renewals += 1;
-        return jobs.extend(lease, options);
-      },
-    };
+    const { counted, renewals: renewed } = countingRenewals(jobs);
+    const renewalsNow = () => renewed.count;
     const otherRuns: number[] = [];
     const waitForRenewal = async (after: number) => {
-      while (renewals <= after) await new Promise((resolve) => setTimeout(resolve, 2));
+      while (renewalsNow() <= after) await new Promise((resolve) => setTimeout(resolve, 2));
     };
     const long = handler({
       run: async () => {
         // Three times the lease passes while the job runs; it never asks to renew.
         for (let step = 0; step < 3; step += 1) {
-          const seen = renewals;
+          const seen = renewalsNow();
           clock.advance(700);
           await waitForRenewal(seen);
           expect(await b.runNext()).toBe(false);
@@ -259,25 +266,19 @@ describe('createWorker', () => {
     const { job } = await jobs.enqueue({ kind: 'k', payload: {} });
     await a.runNext();
     expect(otherRuns).toEqual([]);
-    expect(renewals).toBeGreaterThanOrEqual(3);
+    expect(renewalsNow()).toBeGreaterThanOrEqual(3);
     expect((await jobs.get(job.id))?.status).toBe('done');
   });
 
   it('stops renewing a run that outlasts max_run_ms, so a stuck handler loses its job as before heartbeats', async () => {
     const { clock, jobs } = setup();
-    let renewals = 0;
-    const counted: JobQueue = {
-      ...jobs,
-      extend: async (lease, options) => {
-        renewals += 1;
-        return jobs.extend(lease, options);
-      },
-    };
+    const { counted, renewals: renewed } = countingRenewals(jobs);
+    const renewalsNow = () => renewed.count;
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     let taken = false;
     const stuck = handler({
       run: async () => {
-        while (renewals === 0) await sleep(2);
+        while (renewalsNow() === 0) await sleep(2);
         await sleep(100); // past max_run_ms: the heartbeat has stopped
         clock.advance(1001);
         await sleep(50); // a heartbeat that still ran would renew the lease here
@@ -292,7 +293,7 @@ describe('createWorker', () => {
     const b = createWorker({ jobs, clock }, [handler({ run: async () => undefined })], { lease_ms: 1000 });
     await jobs.enqueue({ kind: 'k', payload: {} });
     await a.runNext();
-    expect(renewals).toBeLessThanOrEqual(4);
+    expect(renewalsNow()).toBeLessThanOrEqual(4);
     expect(taken).toBe(true);
   });
 

@@ -7,6 +7,14 @@ export default defineConfig({
     // spend their time waiting on servers and PostgreSQL they started, and one at a time took CI close
     // to its 10-minute budget. No test depends on the machine's speed.
     maxWorkers: 2,
+    // Property tests and TypeScript scans take seconds, many more on a busy machine: vitest's 5 s
+    // default is a speed test, which tests must not be (speed belongs in benchmarks). A hung test still
+    // fails, after two minutes.
+    // Test files share their worker's module cache instead of importing src/ anew each (the import
+    // of the modules was most of the suite's time); no test relies on a fresh module state.
+    isolate: false,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // CI counts passed/failed tests from this JSON report (see .ci/run), not from the console summary.
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },

@@ -186,6 +186,7 @@ export {
   InvoiceSchema,
   type InvoiceUpdate,
   InvoiceUpdateSchema,
+  MAX_INVOICE_ATTACHMENTS,
   MAX_INVOICE_LINES,
   parseInvoice,
 } from './model/invoice.js';

@@ -14,11 +14,15 @@
  * documents with lines (an invoice or order of 10,000 lines, the most the model allows) 8 MiB; every
  * other body — an account, a contact, a web hook, an action — is a few kilobytes, and gets 1 MiB.
  */
-import { MAX_INVOICE_ATTACHMENTS, MAX_INVOICE_LINES } from '../../src/model/invoice.js';
-import { MAX_TAX_REPORTS_PER_BATCH } from '../../src/model/taxReportBatch.js';
-import { MAX_TIN_VERIFICATION_PAIRS } from '../../src/model/tinVerification.js';
-import type { JsonLimits } from '../../src/versions/jsonLimits.js';
-import { resolveLegacyPath } from '../../src/versions/legacyPaths.js';
+// The package's root entry point only (a host rebuilds this binding from the package).
+import {
+  type JsonLimits,
+  MAX_INVOICE_ATTACHMENTS,
+  MAX_INVOICE_LINES,
+  MAX_TAX_REPORTS_PER_BATCH,
+  MAX_TIN_VERIFICATION_PAIRS,
+  resolveLegacyPath,
+} from '../../src/index.js';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;

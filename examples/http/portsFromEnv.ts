@@ -12,7 +12,7 @@
  */
 import pg from 'pg';
 import { memoryPorts, systemClock } from '../../src/adapters/memory/index.js';
-import { isConnectionFailure } from '../../src/adapters/postgres/availability.js';
+import { isConnectionFailure } from '../../src/adapters/postgres/index.js';
 import { migrate } from '../../src/adapters/postgres/migrations.js';
 import { postgresPorts } from '../../src/adapters/postgres/postgresPorts.js';
 import type { KeyStore, Ports } from '../../src/ports.js';

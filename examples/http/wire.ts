@@ -7,13 +7,13 @@
 import type { Context } from 'hono';
 import { ApiError } from '../../src/errors/ApiError.js';
 import { apiErrorFromIssues, type ValidationIssue } from '../../src/errors/validationIssue.js';
+import { decodeJsonTree } from '../../src/index.js';
 import { type ListQuery, parseListQuery } from '../../src/model/listQuery.js';
 import type { Operation } from '../../src/model/parse.js';
 import type { PageRequest } from '../../src/ports.js';
 import { resourceMissing } from '../../src/service/tenancy.js';
 import type { JsonObject } from '../../src/versions/fieldPath.js';
 import { parseJsonBody } from '../../src/versions/jsonBody.js';
-import { decodeJsonTree } from '../../src/versions/jsonTransfer.js';
 import { legacyPath } from '../../src/versions/legacyPaths.js';
 import { normalizeRequest } from '../../src/versions/normalize.js';
 import {

@@ -5,7 +5,7 @@
  * up to `max_backoff_ms`, and says so once per outage instead of once per attempt.
  */
 import type { Fiscalkit } from '../../src/index.js';
-import { isStorageUnavailable } from '../../src/ports.js';
+import { isStorageUnavailable } from '../../src/index.js';
 
 /** Options of {@link runWorker}. */
 export interface WorkerLoopOptions {

@@ -1,17 +1,18 @@
 /**
  * The table of the `Compute` port's tasks (issue #24 item 1): each the pure function, or short chain
  * of pure functions, that a use case runs on a whole upload (the import tasks start with the upload's
- * guards, `detectTaxReportDocument` of the tax report service, which parse the whole document). Both adapters run this one table — inline
+ * guards, `detectTaxReportDocument` of src/documents, which parse the whole document). Both adapters run this one table — inline
  * on the calling thread and in each worker thread of `fiscalkit/threads` — so a task answers the same
  * wherever it runs.
  *
  * @module
  */
+
+import { detectTaxReportDocument } from '../documents/taxReportDocument.js';
 import { validateDocument } from '../documents/validateDocument.js';
 import { createKsefTaxReport } from '../ksef/createKsefTaxReport.js';
 import { importFa3 } from '../ksef/import/importFa3.js';
 import type { ComputeTask, ComputeTasks, SchemaValidator } from '../ports.js';
-import { detectTaxReportDocument } from '../service/taxReportDocuments.js';
 import { buildSiiMessage } from '../sii/build/buildSiiMessage.js';
 import { importSiiMessage } from '../sii/import/importSiiMessage.js';
 import { parseSiiResponse } from '../sii/import/response.js';

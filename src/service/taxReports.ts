@@ -15,6 +15,7 @@
  * @module
  */
 import { z } from 'zod';
+import { IMPORT_FILE_PARAM } from '../documents/taxReportDocument.js';
 import { ApiError } from '../errors/ApiError.js';
 import { apiErrorFromIssues, type ValidationIssue } from '../errors/validationIssue.js';
 import { compactSpanishTin } from '../identifiers/spanishTin.js';
@@ -62,7 +63,6 @@ import { computeOf } from './compute.js';
 import type { ServiceDeps } from './deps.js';
 import { createLedgerService } from './ledgers.js';
 import { siiTitularOf } from './siiTitular.js';
-import { IMPORT_FILE_PARAM } from './taxReportDocuments.js';
 import {
   mergeKsefUpdate,
   storedKsefTaxReport,

@@ -165,12 +165,14 @@ export function createHttpApp(fiscalkit: Fiscalkit, httpOptions: HttpOptions): H
    * Stores a request log. The database may go away between the answer and its log (issue #24): the
    * answer still goes out, and the log is the one thing lost — said on the console, not hidden.
    */
-  async function logRequest(log: Parameters<typeof ports.store.requestLogs.insert>[0]): Promise<void> {
+  async function logRequest(log: Parameters<typeof ports.store.requestLogs.insert>[0]): Promise<boolean> {
     try {
       await ports.store.requestLogs.insert(log);
+      return true;
     } catch (error) {
       if (!isStorageUnavailable(error)) throw error;
       console.error(`fiscalkit http: request log ${String(log.id)} not stored: the database is unreachable`);
+      return false;
     }
   }
 
@@ -206,11 +208,9 @@ export function createHttpApp(fiscalkit: Fiscalkit, httpOptions: HttpOptions): H
       // the server then drops: the client must not send its next request there (issue #24's fuzz run
       // found clients whose next request met a closed keep-alive connection).
       if (response.status === 413) headers.set('Connection', 'close');
-      for (const name of version === null ? [REQUEST_ID_HEADER] : requestIdHeaders(version))
-        headers.set(name, String(request_id));
       const url = new URL(request.url);
       if (outcome.error_code === null && response.status >= 400) outcome.error_code = 'http_error';
-      await logRequest({
+      const logged = await logRequest({
         id: request_id,
         group_id: outcome.group_id,
         method: request.method,
@@ -221,6 +221,10 @@ export function createHttpApp(fiscalkit: Fiscalkit, httpOptions: HttpOptions): H
         error_param: outcome.error_param,
         created_at: instantFromMillis(started),
       });
+      // The header names a stored request log (spec §7.1): one the database could not take is not named.
+      if (logged)
+        for (const name of version === null ? [REQUEST_ID_HEADER] : requestIdHeaders(version))
+          headers.set(name, String(request_id));
       return new Response(response.body, { status: response.status, headers });
     },
   };
@@ -302,7 +306,7 @@ function errorResponse(error: unknown, request_log_url: string, outcome: Outcome
   if (isStorageUnavailable(error)) {
     outcome.error_code = 'service_unavailable';
     // The request log is written to the database that is away: most likely it will not be there, so
-    // the answer does not point at it (its id still goes out in the header, in case it is).
+    // the answer does not point at it (its id goes out in the header only if it was stored after all).
     return storageUnavailable(error, null);
   }
   if (!isApiError(error)) {

@@ -37,6 +37,7 @@ describe('a storage outage over HTTP', () => {
         type: 'invalid_request_error',
       },
     });
+    // Here the store of request logs still answers: the log is stored, and the header names it.
     expect(response.headers.get('X-B2B-API-Request-Id')).toMatch(/^\d+$/);
   });
 
@@ -55,11 +56,13 @@ describe('a storage outage over HTTP', () => {
     expect(response.headers.get('X-B2B-API-Request-Id')).toBeNull();
   });
 
-  it('still answers when only the request log cannot be stored', async () => {
+  it('still answers when only the request log cannot be stored, without naming the log it lost', async () => {
     service.ports.store.requestLogs.insert = away(500);
     const response = await service.request('GET', '/accounts');
     expect(response.status).toBe(200);
     expect(response.json.accounts).toEqual([]);
+    // No header names a request log that was not stored.
+    expect(response.headers.get('X-B2B-API-Request-Id')).toBeNull();
   });
 
   it('answers any other failure of the store as before: 500, no stack trace', async () => {

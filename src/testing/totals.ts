@@ -10,7 +10,15 @@
 import * as fc from 'fast-check';
 import { currencyExponent } from '../money/currencies.js';
 import { ROUNDING_METHODS, type RoundingMethod } from '../money/roundingMethod.js';
-import type { TotalsInput, TotalsLineInput, TotalsTaxInput } from '../totals/input.js';
+import type { FlatTotalsInput, FlatTotalsLineInput } from '../totals/flatFields.js';
+import {
+  ALLOWANCE_CHARGE_INDICATORS,
+  type TotalsAllowanceChargeInput,
+  type TotalsInput,
+  type TotalsLineAllowanceChargeInput,
+  type TotalsLineInput,
+  type TotalsTaxInput,
+} from '../totals/input.js';
 import { modeFlags, TOTALS_MODES, type TotalsMode } from '../totals/mode.js';
 import { decimalArb, unitsToDecimal } from './decimal.js';
 
@@ -627,4 +635,324 @@ export function identicalLinesArb(
   return fc
     .tuple(lineArb({ adjustments: false }), fc.integer({ min: minLength, max: maxLength }))
     .map(([line, count]) => Array.from({ length: count }, () => line));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Allowances, charges, base quantities and payable amounts (docs/totals.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A base quantity (EN 16931 BT-149, the service's `base_quantity`): the usual ones (`1`, `10`,
+ * `100`, `1000`, `12`, `3`) or any positive decimal with 0, 3 or 6 decimals, so that
+ * `price / base_quantity` is sometimes exact and sometimes rounded to 8 decimals.
+ *
+ * @example
+ * ```ts
+ * // A host's unit price agrees with fiscalkit's:
+ * fc.assert(fc.property(priceArb(), baseQuantityArb, (price, base) => {
+ *   expect(myUnitPrice(price, base)).toBe(unitPrice(price, base, 'half_up'));
+ * }));
+ * ```
+ */
+export const baseQuantityArb: fc.Arbitrary<string> = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom('1', '10', '100', '1000', '12', '3', '0.5', '1.000') },
+  { weight: 1, arbitrary: decimalArb({ decimals: [0, 3, 6], maxIntegerDigits: 4, nonZero: true }) },
+);
+
+/** An allowance or charge percentage: 0–100 with up to 4 decimals. */
+const entryPercentArb: fc.Arbitrary<string> = discountPercentArb;
+
+/**
+ * One allowance or charge of a line (docs/totals.md §2.2): the indicator and exactly one of a
+ * percentage (0–100, up to 4 decimals; sometimes of a `base_amount`) and an amount (signed, 0, 2, 4
+ * or 8 decimals), sometimes with a reason and a reason code.
+ *
+ * @example
+ * ```ts
+ * fc.assert(fc.property(lineAllowanceChargeArb, (entry) => (entry.percentage === undefined) !== (entry.amount === undefined)));
+ * ```
+ */
+export const lineAllowanceChargeArb: fc.Arbitrary<TotalsLineAllowanceChargeInput> = fc
+  .record({
+    indicator: fc.constantFrom(...ALLOWANCE_CHARGE_INDICATORS),
+    value: fc.oneof(
+      entryPercentArb.map((percentage) => ({ percentage })),
+      chargeAmountArb.map((amount) => ({ amount })),
+    ),
+    base: fc.option(decimalArb({ decimals: [0, 2, 4, 8], maxIntegerDigits: 5, signed: true }), {
+      nil: undefined,
+      freq: 4,
+    }),
+    reason: fc.option(fc.constantFrom('Volume discount', 'Handling', 'Descuento pronto pago'), {
+      nil: undefined,
+      freq: 3,
+    }),
+    code: fc.option(fc.constantFrom('95', '100', 'ABL', 'FC'), { nil: undefined, freq: 4 }),
+  })
+  .map(({ indicator, value, base, reason, code }) => {
+    const entry: TotalsLineAllowanceChargeInput = { allowance_charge_indicator: indicator, ...value };
+    if (base !== undefined && 'percentage' in value) entry.base_amount = base;
+    if (reason !== undefined) entry.reason = reason;
+    if (code !== undefined) entry.reason_code = code;
+    return entry;
+  });
+
+/** Options of {@link allowanceLinesArb}. */
+export interface AllowanceLinesArbOptions {
+  /** The fewest lines. Default 1. */
+  minLength?: number;
+  /** The most lines. Default 12. */
+  maxLength?: number;
+  /** Options of the tax palette. */
+  taxOptions?: TaxesArbOptions;
+  /** Whether some lines use the older versions' flat fields (with `charge_percent`). Default true. */
+  flat?: boolean;
+}
+
+/**
+ * Lines with everything docs/totals.md §2.1–§2.2 adds: a `base_quantity` on some lines, and on
+ * others a list of zero to three allowances and charges (or, with `flat`, the older versions' flat
+ * fields including `charge_percent`). The taxes come from a palette of one to three tax sets, as in
+ * {@link linesArb}.
+ *
+ * @example
+ * ```ts
+ * // BR-CO-10 in a host's engine: the line amounts add up to BT-106.
+ * fc.assert(fc.property(allowanceLinesArb(), (lines) => {
+ *   const { lines: printed, totals } = computeTotals({ currency: 'EUR', lines });
+ *   expect(mySum(printed.map((line) => line.amount))).toBe(totals.subtotal);
+ * }));
+ * ```
+ */
+export function allowanceLinesArb(options: AllowanceLinesArbOptions = {}): fc.Arbitrary<TotalsLineInput[]> {
+  const { minLength = 1, maxLength = 12, taxOptions, flat = true } = options;
+  const palette = fc.array(taxesArb(taxOptions), { minLength: 1, maxLength: 3 });
+  return palette.chain((sets) => {
+    const line = fc
+      .record({
+        quantity: quantityArb(),
+        price: priceArb(),
+        taxes: fc.constantFrom(...sets),
+        base: fc.option(baseQuantityArb, { nil: undefined, freq: 2 }),
+        adjustments: fc.oneof(
+          { weight: 2, arbitrary: fc.constant(undefined) },
+          { weight: 4, arbitrary: fc.array(lineAllowanceChargeArb, { minLength: 0, maxLength: 3 }) },
+          {
+            weight: flat ? 2 : 0,
+            arbitrary: fc.record(
+              {
+                discount_percent: discountPercentArb,
+                charge_percent: discountPercentArb,
+                charge_amount: chargeAmountArb,
+              },
+              { requiredKeys: [] },
+            ),
+          },
+        ),
+      })
+      .map(({ quantity, price, taxes, base, adjustments }) => {
+        const out: TotalsLineInput = { quantity, price, taxes };
+        if (base !== undefined) out.base_quantity = base;
+        if (Array.isArray(adjustments)) out.allowance_charges = adjustments;
+        else if (adjustments !== undefined) {
+          if (adjustments.discount_percent !== undefined) out.discount_percent = adjustments.discount_percent;
+          // charge_percent and charge_amount exclude each other: keep the percentage when both came.
+          if (adjustments.charge_percent !== undefined) out.charge_percent = adjustments.charge_percent;
+          else if (adjustments.charge_amount !== undefined) out.charge_amount = adjustments.charge_amount;
+        }
+        return out;
+      });
+    return fc.array(line, { minLength, maxLength, size: 'max' });
+  });
+}
+
+/**
+ * A document-level allowance or charge (docs/totals.md §2.3) for an invoice whose lines carry the
+ * tax sets `lineTaxSets`, with amounts of at most `exponent` decimals: its own taxes (an allowance
+ * takes one of the lines' sets, a charge any VAT rate too), spread over the lines (no taxes), not
+ * subject (`apply_taxes: false`), or a reimbursable expense (a charge of an amount).
+ *
+ * @example
+ * ```ts
+ * fc.assert(fc.property(documentAllowanceChargeArb(2, [[{ name: 'IVA', percent: '21' }]]), (entry) => {
+ *   expect(() => computeTotals({ currency: 'EUR', lines, allowance_charges: [entry] })).not.toThrow();
+ * }));
+ * ```
+ */
+export function documentAllowanceChargeArb(
+  exponent: number,
+  lineTaxSets: readonly TotalsTaxInput[][],
+): fc.Arbitrary<TotalsAllowanceChargeInput> {
+  const places = [...new Set([0, exponent])];
+  const amountArb = decimalArb({ decimals: places, maxIntegerDigits: 4, signed: true });
+  const valueArb = fc.oneof(
+    entryPercentArb.map((percentage) => ({ percentage })),
+    amountArb.map((amount) => ({ amount })),
+  );
+  const baseArb = fc.option(decimalArb({ decimals: places, maxIntegerDigits: 5 }), {
+    nil: undefined,
+    freq: 4,
+  });
+  const lineSetArb = fc.constantFrom(...lineTaxSets);
+  const ownArb = fc
+    .record({
+      indicator: fc.constantFrom(...ALLOWANCE_CHARGE_INDICATORS),
+      value: valueArb,
+      base: baseArb,
+      lineSet: lineSetArb,
+      otherSet: taxesArb(),
+      fromLines: fc.boolean(),
+    })
+    .map(({ indicator, value, base, lineSet, otherSet, fromLines }): TotalsAllowanceChargeInput => {
+      // An allowance's taxes must be the lines' own; a charge may open a group of its own.
+      const taxes = indicator === 'allowance' || fromLines ? lineSet : otherSet;
+      const entry: TotalsAllowanceChargeInput = { allowance_charge_indicator: indicator, ...value, taxes };
+      if (base !== undefined && 'percentage' in value) entry.base_amount = base;
+      return entry;
+    });
+  const untaxedArb = (applyTaxes: boolean | undefined) =>
+    fc
+      .record({ indicator: fc.constantFrom(...ALLOWANCE_CHARGE_INDICATORS), value: valueArb, base: baseArb })
+      .map(({ indicator, value, base }): TotalsAllowanceChargeInput => {
+        const entry: TotalsAllowanceChargeInput = { allowance_charge_indicator: indicator, ...value };
+        if (applyTaxes !== undefined) entry.apply_taxes = applyTaxes;
+        if (base !== undefined && 'percentage' in value) entry.base_amount = base;
+        return entry;
+      });
+  const reimbursableArb = decimalArb({ decimals: places, maxIntegerDigits: 4 }).map(
+    (amount): TotalsAllowanceChargeInput => ({
+      allowance_charge_indicator: 'charge',
+      amount,
+      is_reimbursable_expense: true,
+      reason: 'Suplido: tasas',
+    }),
+  );
+  return fc.oneof(
+    { weight: 3, arbitrary: ownArb },
+    { weight: 3, arbitrary: untaxedArb(undefined) },
+    { weight: 1, arbitrary: untaxedArb(false) },
+    { weight: 1, arbitrary: reimbursableArb },
+  );
+}
+
+/** Options of {@link allowanceTotalsInputArb}; a fixed value replaces the corresponding arbitrary. */
+export interface AllowanceTotalsInputArbOptions {
+  /** The computation mode; default {@link modeArb}. */
+  mode?: TotalsMode | fc.Arbitrary<TotalsMode>;
+  /** The rounding method; default {@link roundingMethodArb}. */
+  method?: RoundingMethod | fc.Arbitrary<RoundingMethod>;
+  /** The invoice currency; default {@link currencyArb}. */
+  currency?: string | fc.Arbitrary<string>;
+  /** Options of the lines ({@link allowanceLinesArb}). */
+  lines?: AllowanceLinesArbOptions;
+  /** The most document-level allowances and charges. Default 4. */
+  maxDocumentEntries?: number;
+}
+
+/**
+ * A complete valid input with everything docs/totals.md adds: base quantities, line allowances and
+ * charges (or flat fields), zero to four document-level allowances and charges of every kind,
+ * sometimes a prepaid amount and a payable rounding amount (BT-113, BT-114). No exchange rate and no
+ * `total_amount_due`. An input whose lines' nets add up to zero can make a spread entry fail with
+ * 422 (docs/totals.md §4), which property tests should allow.
+ *
+ * @example
+ * ```ts
+ * // BR-CO-13 … BR-CO-16 in a host's engine, on every generated invoice:
+ * fc.assert(fc.property(allowanceTotalsInputArb(), (input) => {
+ *   expect(myEngine.totals(input)).toEqual(computeTotals(input).totals);
+ * }));
+ * ```
+ */
+export function allowanceTotalsInputArb(
+  options: AllowanceTotalsInputArbOptions = {},
+): fc.Arbitrary<TotalsInput> {
+  const maxEntries = options.maxDocumentEntries ?? 4;
+  return fc
+    .record({
+      mode: arbitraryOf(options.mode, modeArb),
+      method: arbitraryOf(options.method, roundingMethodArb),
+      currency: arbitraryOf(options.currency, currencyArb),
+      lines: allowanceLinesArb(options.lines),
+    })
+    .chain(({ mode, method, currency, lines }) => {
+      const exponent = currencyExponent(currency);
+      const sets = [...new Set(lines.map((line) => line.taxes))];
+      return fc
+        .record({
+          entries: fc.array(documentAllowanceChargeArb(exponent, sets), { maxLength: maxEntries }),
+          prepaid: fc.option(prepaidArb(exponent), { nil: undefined, freq: 3 }),
+          rounding: fc.option(decimalArb({ decimals: [exponent], maxIntegerDigits: 1, signed: true }), {
+            nil: undefined,
+            freq: 3,
+          }),
+        })
+        .map(({ entries, prepaid, rounding }): TotalsInput => {
+          const input: TotalsInput = { currency, rounding_method: method, ...modeFlags(mode), lines };
+          if (entries.length > 0) input.allowance_charges = entries;
+          if (prepaid !== undefined) input.prepaid_amount = prepaid;
+          if (rounding !== undefined) input.payable_rounding_amount = rounding;
+          return input;
+        });
+    });
+}
+
+/**
+ * An input in the older versions' shape (docs/totals.md §2.4): lines with the flat discount and
+ * charge fields (`charge_percent` too, and their texts), and the invoice-level flat fields
+ * (`discount_percent` or `discount_amount`, `charge_percent` or `charge_amount`,
+ * `apply_taxes_to_charge`, `charge_is_reimbursable_expense`), each sometimes absent. Feed it to
+ * `flatToAllowanceCharges`.
+ *
+ * @example
+ * ```ts
+ * fc.assert(fc.property(flatTotalsInputArb(), (input) => {
+ *   expect(myVersionChain(input)).toEqual(flatToAllowanceCharges(input));
+ * }));
+ * ```
+ */
+export function flatTotalsInputArb(): fc.Arbitrary<FlatTotalsInput> {
+  const flatLine = fc
+    .record({
+      line: lineArb(),
+      chargePercent: fc.option(discountPercentArb, { nil: undefined, freq: 4 }),
+      discountText: fc.option(fc.constantFrom('Dto. 5 %', 'Promo'), { nil: undefined, freq: 3 }),
+      chargeReason: fc.option(fc.constantFrom('Portes', 'Embalaje'), { nil: undefined, freq: 3 }),
+    })
+    .map(({ line, chargePercent, discountText, chargeReason }): FlatTotalsLineInput => {
+      const out: FlatTotalsLineInput = { ...line };
+      if (chargePercent !== undefined && out.charge_amount === undefined) out.charge_percent = chargePercent;
+      if (discountText !== undefined) out.discount_text = discountText;
+      if (chargeReason !== undefined) out.charge_reason = chargeReason;
+      return out;
+    });
+  return fc
+    .record({
+      base: totalsInputArb(),
+      lines: fc.array(flatLine, { minLength: 1, maxLength: 8 }),
+      discount: fc.option(
+        fc.oneof(
+          discountPercentArb.map((value) => ({ discount_percent: value })),
+          decimalArb({ decimals: [0], maxIntegerDigits: 2 }).map((value) => ({ discount_amount: value })),
+        ),
+        { nil: undefined },
+      ),
+      charge: fc.option(
+        fc.oneof(
+          discountPercentArb.map((value) => ({ charge_percent: value })),
+          decimalArb({ decimals: [0], maxIntegerDigits: 2 }).map((value) => ({ charge_amount: value })),
+        ),
+        { nil: undefined },
+      ),
+      applyTaxes: fc.option(fc.boolean(), { nil: undefined }),
+      reimbursable: fc.option(fc.boolean(), { nil: undefined }),
+    })
+    .map(({ base, lines, discount, charge, applyTaxes, reimbursable }) => {
+      const input: FlatTotalsInput = { ...base, lines, ...(discount ?? {}), ...(charge ?? {}) };
+      if (charge !== undefined && applyTaxes !== undefined) input.apply_taxes_to_charge = applyTaxes;
+      // A reimbursable expense is a fixed amount (docs/totals.md §2.3).
+      if (charge !== undefined && 'charge_amount' in charge && reimbursable !== undefined)
+        input.charge_is_reimbursable_expense = reimbursable;
+      return input;
+    });
 }

@@ -1,5 +1,5 @@
 import { decimalPlaces } from '../money/fixedPoint.js';
-import type { NormalizedLine } from './validateTotalsInput.js';
+import type { NormalizedLine, NormalizedTax } from './validateTotalsInput.js';
 
 /**
  * Decimal limits of the engine's inputs (taxmath.md §3.1), and the fixed-point scales one invoice
@@ -15,6 +15,10 @@ export const PRICE_DECIMALS = 8;
 export const PERCENT_DECIMALS = 8;
 /** Line discount percent: up to 4 decimals. */
 export const DISCOUNT_PERCENT_DECIMALS = 4;
+/** Allowance and charge percentages (line and document level, BT-94 / BT-138): up to 4 decimals. */
+export const ALLOWANCE_PERCENT_DECIMALS = DISCOUNT_PERCENT_DECIMALS;
+/** Base quantity (EN 16931 BT-149): up to 6 decimals, like the quantity. */
+export const BASE_QUANTITY_DECIMALS = QUANTITY_DECIMALS;
 /** Line discount and charge amounts: up to 8 decimals. */
 export const LINE_AMOUNT_DECIMALS = 8;
 /** Exchange rate: up to 8 decimals (NBP table A has 4, KSeF `KursWaluty` allows 6). */
@@ -31,9 +35,9 @@ export interface InvoiceScales {
   price: number;
   /** Decimals of tax percents. */
   percent: number;
-  /** Decimals of discount percents (0 when no line has one). */
+  /** Decimals of line allowance and charge percentages (0 when no line has one). */
   discountPercent: number;
-  /** Decimals of discount and charge amounts. */
+  /** Decimals of line allowance and charge amounts and base amounts. */
   lineAmount: number;
   /** Scale of `quantity × price`. */
   gross: number;
@@ -44,7 +48,8 @@ export interface InvoiceScales {
 }
 
 /**
- * The scales an invoice needs, from its validated lines.
+ * The scales an invoice needs, from its validated lines (and the taxes of its document-level
+ * allowances and charges, whose percents join the percent scale).
  *
  * @example
  * ```ts
@@ -52,29 +57,46 @@ export interface InvoiceScales {
  * // { quantity: 0, price: 2, percent: 0, discountPercent: 0, lineAmount: 0, gross: 2, net: 2, percentShift: 2 }
  * ```
  */
-export function invoiceScales(lines: readonly NormalizedLine[], exponent: number): InvoiceScales {
+export function invoiceScales(
+  lines: readonly NormalizedLine[],
+  exponent: number,
+  documentTaxes: readonly (readonly NormalizedTax[])[] = [],
+): InvoiceScales {
   let quantity = 0;
   let price = 0;
   let percent = 0;
   let discountPercent = 0;
-  let anyDiscountPercent = false;
+  let percentOfGross = false;
+  let percentOfBase = false;
   let lineAmount = 0;
   for (const line of lines) {
     quantity = Math.max(quantity, decimalPlaces(line.quantity));
     price = Math.max(price, decimalPlaces(line.price));
-    if (line.discount_percent !== undefined) {
-      anyDiscountPercent = true;
-      discountPercent = Math.max(discountPercent, decimalPlaces(line.discount_percent));
+    const adjustments = line.adjustments;
+    if (adjustments !== undefined) {
+      for (const adjustment of adjustments) {
+        if (adjustment.percentage !== undefined) {
+          discountPercent = Math.max(discountPercent, decimalPlaces(adjustment.percentage));
+          if (adjustment.base_amount === undefined) percentOfGross = true;
+          else {
+            percentOfBase = true;
+            lineAmount = Math.max(lineAmount, decimalPlaces(adjustment.base_amount));
+          }
+        } else if (adjustment.amount !== undefined) {
+          lineAmount = Math.max(lineAmount, decimalPlaces(adjustment.amount));
+        }
+      }
     }
-    if (line.discount_amount !== undefined)
-      lineAmount = Math.max(lineAmount, decimalPlaces(line.discount_amount));
-    if (line.charge_amount !== undefined)
-      lineAmount = Math.max(lineAmount, decimalPlaces(line.charge_amount));
     for (const tax of line.taxes) percent = Math.max(percent, decimalPlaces(tax.percent));
   }
+  for (const taxes of documentTaxes) {
+    for (const tax of taxes) percent = Math.max(percent, decimalPlaces(tax.percent));
+  }
   const gross = quantity + price;
-  // gross × discount_percent / 100 is exact at the gross scale + the discount decimals + 2.
-  const discounted = anyDiscountPercent ? gross + discountPercent + 2 : gross;
+  // gross × percentage / 100 is exact at the gross scale + the percentage decimals + 2; a
+  // percentage of a base amount at the base's scale + the percentage decimals + 2.
+  const ofGross = percentOfGross ? gross + discountPercent + 2 : gross;
+  const ofBase = percentOfBase ? lineAmount + discountPercent + 2 : 0;
   return {
     quantity,
     price,
@@ -83,7 +105,7 @@ export function invoiceScales(lines: readonly NormalizedLine[], exponent: number
     lineAmount,
     gross,
     // Never below the currency exponent: rounding and allocation divide by 10^(net − exponent).
-    net: Math.max(discounted, lineAmount, exponent),
+    net: Math.max(ofGross, ofBase, lineAmount, exponent),
     percentShift: percent + 2,
   };
 }

@@ -64,6 +64,40 @@ export function collectTaxGroups(lines: readonly NormalizedLine[], percentScale:
   return groups;
 }
 
+/**
+ * The indexes in `groups` of the groups of `taxes` (a document-level allowance's or charge's),
+ * adding a group without lines for a tax no line carries (docs/totals.md §2.3: a charge may open a
+ * group of its own, as EN 16931 BR-S-08 allows).
+ *
+ * @example
+ * ```ts
+ * const groups = collectTaxGroups(lines, 0); // ['vat|S|IVA|10']
+ * groupsOfTaxes(groups, [{ name: 'IVA', kind: 'vat', category: 'S', percent: '21' }], 0); // [1]
+ * groups.map((group) => group.key); // ['vat|S|IVA|10', 'vat|S|IVA|21']
+ * ```
+ */
+export function groupsOfTaxes(
+  groups: TaxGroup[],
+  taxes: readonly NormalizedTax[],
+  percentScale: number,
+): number[] {
+  return taxes.map((tax) => {
+    const key = taxGroupKey(tax);
+    const found = groups.findIndex((group) => group.key === key);
+    if (found !== -1) return found;
+    groups.push({
+      key,
+      kind: tax.kind,
+      name: tax.name,
+      category: tax.category,
+      percent: normalizedPercent(tax.percent),
+      percentUnits: toUnits(tax.percent, percentScale),
+      lines: [],
+    });
+    return groups.length - 1;
+  });
+}
+
 function newGroup(
   tax: NormalizedTax,
   percentScale: number,

@@ -1113,6 +1113,8 @@ describe('robustness: computeTotals returns or throws ApiError 422, nothing else
     'lines',
     'total_amount_due',
     'prepaid_amount',
+    'payable_rounding_amount',
+    'allowance_charges',
     'exchange_rate',
     'local_currency',
     'unknown_field',
@@ -1123,6 +1125,9 @@ describe('robustness: computeTotals returns or throws ApiError 422, nothing else
     'discount_percent',
     'discount_amount',
     'charge_amount',
+    'charge_percent',
+    'base_quantity',
+    'allowance_charges',
     'taxes',
     'extra',
   ];

@@ -76,6 +76,17 @@ export function taxReportStateFromEstadoRegistro(status: SiiRecordStatus): TaxRe
 }
 
 /**
+ * What a ledger's message does (sii.md §2; **fiscalkit's** field, issue #18 item 16): `alta` — an
+ * alta or modification message (`SuministroLR…`), whose records register the reports at AEAT; `baja`
+ * — an annulment message (`BajaLR…`, header `CabeceraSiiBaja`), whose records annul the records AEAT
+ * holds for the reports. The cash-accounting books (`CobrosEmitidas`, `PagosRecibidas`) have no baja.
+ */
+export const LEDGER_KINDS = ['alta', 'baja'] as const;
+
+/** A ledger kind. */
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
  * Most records one AEAT message holds (`maxOccurs="10000"` on every book's record element, sii.md
  * §6), hence most tax reports one ledger holds.
  */
@@ -89,9 +100,12 @@ export const MAX_RECORDS_PER_LEDGER = 10000;
  *
  * - `id`, `account_id`.
  * - `book_type`: the book of every report in it (sii.md §2).
+ * - `kind`: `alta` or `baja` (see {@link LEDGER_KINDS}); `baja` only for a book with an annulment
+ *   message.
  * - `communication_type`, `period_year`, `period`: the message header and period; null exactly for
  *   the cash-accounting books (`CobrosEmitidas`, `PagosRecibidas`), whose header has no
- *   `TipoComunicacion` and whose records have no period (sii.md §2).
+ *   `TipoComunicacion` and whose records have no period (sii.md §2); `communication_type` is null for
+ *   a `baja` too (`CabeceraSiiBaja` has none), whose records keep their period.
  * - `state`: see {@link LEDGER_STATES}.
  * - `tax_report_ids`: the reports in the message, in message order (at most 10,000).
  * - `csv`: AEAT's `CSV` (Código Seguro de Verificación) of the submission, from the response; null
@@ -103,6 +117,7 @@ export const LedgerSchema = z
     id: identifier(),
     account_id: identifier(),
     book_type: oneOf(SII_BOOK_TYPES),
+    kind: oneOf(LEDGER_KINDS),
     communication_type: oneOf(SII_COMMUNICATION_TYPES).nullable(),
     period_year: z.number().int().min(1000).max(9999).nullable(),
     period: oneOf(SII_PERIODS).nullable(),
@@ -114,14 +129,26 @@ export const LedgerSchema = z
   })
   .superRefine((ledger, context) => {
     const noHeader = (SII_COLLECTION_PAYMENT_BOOKS as readonly string[]).includes(ledger.book_type);
-    for (const field of ['communication_type', 'period_year', 'period'] as const)
-      if (noHeader !== (ledger[field] === null))
+    if (noHeader && ledger.kind === 'baja')
+      context.addIssue({
+        code: 'custom',
+        path: ['kind'],
+        message: `cannot be baja: ${ledger.book_type} has no annulment message (sii.md §2)`,
+        params: { code: 'parameter_invalid' },
+      });
+    for (const field of ['communication_type', 'period_year', 'period'] as const) {
+      // CabeceraSiiBaja has no TipoComunicacion; a baja record keeps its PeriodoLiquidacion.
+      const none = noHeader || (field === 'communication_type' && ledger.kind === 'baja');
+      if (none !== (ledger[field] === null))
         context.addIssue({
           code: 'custom',
           path: [field],
-          message: noHeader ? `must be null for book_type ${ledger.book_type}` : 'is required for this book',
+          message: none
+            ? `must be null for a ${ledger.kind} of book_type ${ledger.book_type}`
+            : 'is required for this book',
           params: { code: 'parameter_invalid' },
         });
+    }
     if ((ledger.state === 'pending') !== (ledger.sent_at === null))
       context.addIssue({
         code: 'custom',

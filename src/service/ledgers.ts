@@ -10,6 +10,7 @@ import type { SiiResponse, SiiResponseRecord } from '../sii/import/response.js';
 import { computeOf } from './compute.js';
 import type { EventPublisher } from './events.js';
 import { siiTitularOf } from './siiTitular.js';
+import { heldByLaterLedgers } from './taxReportLedgers.js';
 import { exponentialBackoff, type JobHandler } from './worker.js';
 import { yieldingEvery } from './yielding.js';
 
@@ -41,8 +42,9 @@ export interface LedgerService {
   /** The ledger; 404 `resource_missing` (param `id`) when it is not the account's. */
   get(account_id: number, id: number): Promise<Ledger>;
   /**
-   * GET /ledgers/{id}/download: the ledger's SII message (`SuministroLR…`), built from its stored tax
-   * reports with the account as titular, exactly as the submission job sends it. 409 `conflict` when
+   * GET /ledgers/{id}/download: the ledger's SII message (`SuministroLR…`, or `BajaLR…` for a baja
+   * ledger), built from its stored tax reports with the account as titular, exactly as the submission
+   * job sends it. 409 `conflict` when
    * the ledger holds no report or cannot be written as valid SII XML (the account has no NIF, say).
    */
   download(account_id: number, id: number): Promise<string>;
@@ -65,7 +67,8 @@ async function requireLedger(ports: Ports, account_id: number, id: number): Prom
 }
 
 /**
- * The ledger's SII message (sii.md §3, §6): its book, `TipoComunicacion` and records in ledger order,
+ * The ledger's SII message (sii.md §3, §6): its book, kind (`SuministroLR…` for an alta ledger,
+ * `BajaLR…` for a baja one, issue #18 item 16), `TipoComunicacion` and records in ledger order,
  * the account as titular (`siiTitularOf`, the header the batch job validated each record with). Built
  * afresh from the stored reports each time — the build is deterministic, so the download is the
  * message that was sent as long as the reports and the account are unchanged. Issues of the build
@@ -90,7 +93,7 @@ async function ledgerMessage(ports: Ports, ledger: Ledger): Promise<Validated<st
   // Off the event loop (issue #24): the message of a 4,400-record ledger is most of a second of CPU.
   return computeOf(ports).run('ledger_message', {
     book_type: ledger.book_type,
-    kind: 'alta',
+    kind: ledger.kind,
     communication_type: ledger.communication_type,
     titular: siiTitularOf(account.value),
     records,
@@ -228,9 +231,9 @@ async function readResponse(ports: Ports, ledger: Ledger, xml: string): Promise<
         .map((issue) => `${issue.param}: ${issue.message}`)
         .join('; ')}`,
     );
-  if (parsed.data.book_type !== ledger.book_type || parsed.data.kind !== 'alta')
+  if (parsed.data.book_type !== ledger.book_type || parsed.data.kind !== ledger.kind)
     throw permanent(
-      `the tax authority's response to ledger ${String(ledger.id)} answers a ${parsed.data.kind} message of ${parsed.data.book_type}, not an alta of ${ledger.book_type}`,
+      `the tax authority's response to ledger ${String(ledger.id)} answers a ${parsed.data.kind} message of ${parsed.data.book_type}, not a ${ledger.kind} of ${ledger.book_type}`,
     );
   if (parsed.data.csv !== null && parsed.data.csv.length > MAX_CSV_LENGTH)
     throw permanent(
@@ -293,14 +296,17 @@ const stateChangeKey = (id: number, state: TaxReportState, version: number) =>
 
 /**
  * Sets a report's state, re-reading on a version conflict, with its `tax_report.state_change`
- * (keyed by report, state and the version the write makes); nothing when the report is not stored.
- * The event is written with the state (the outbox, issue #24 item 4: numbered in the order of the
- * report's versions, carrying the version) and its deliveries scheduled after. A state already set
- * (by an earlier run of this job, which a crash stopped before the deliveries) is published under
- * the key of the report's current version: when that run's write is still the latest, its stored
- * event is found and its deliveries scheduled — the job's re-run is the repair, no other job is
- * needed; after a later write (one that changed no state) it is an event of that version, in the
- * same state.
+ * (keyed by report, state and the version the write makes); nothing when the report is not stored,
+ * and nothing when its current state is not one the answer may move (`movable`: the report moved on
+ * since the ledger was sent — annulled, or corrected and sent again — and an answer read again by a
+ * re-run of the job must not take it back; issue #18 item 16: a re-run after an annulment set the
+ * annulled report back to `registered`). The event is written with the state (the outbox, issue #24
+ * item 4: numbered in the order of the report's versions, carrying the version) and its deliveries
+ * scheduled after. A state already set (by an earlier run of this job, which a crash stopped before
+ * the deliveries) is published under the key of the report's current version: when that run's write
+ * is still the latest, its stored event is found and its deliveries scheduled — the job's re-run is
+ * the repair, no other job is needed; after a later write (one that changed no state) it is an event
+ * of that version, in the same state.
  */
 async function setReportState(
   ports: Ports,
@@ -308,6 +314,7 @@ async function setReportState(
   account_id: number,
   id: number,
   state: TaxReportState,
+  movable: (current: TaxReportState) => boolean,
 ): Promise<void> {
   for (;;) {
     const current = await ports.store.taxReports.get(account_id, id);
@@ -322,6 +329,7 @@ async function setReportState(
       );
       return;
     }
+    if (!movable(current.value.state)) return;
     // money-safe: a record version, the one this write gives the report.
     const version = current.version + 1;
     const outboxed = [
@@ -345,12 +353,36 @@ async function setReportState(
 }
 
 /**
- * Gives every report of an answered ledger the state of its record's `EstadoRegistro` (sii.md §7:
- * `Correcto` → `registered`, `AceptadoConErrores` → `registered_with_errors`, `Incorrecto` → `error`)
- * and publishes `tax_report.state_change` for it (api-notes.md §5.2) under the key
+ * What an answer to a record does to its report (sii.md §7), by the ledger's kind, and the states it
+ * may move the report from (`setReportState`'s `movable`):
+ *
+ * - alta: `Correcto` → `registered`, `AceptadoConErrores` → `registered_with_errors`, `Incorrecto` →
+ *   `error`, from `processing` only (the state the report is sent in);
+ * - baja (issue #18 item 16): AEAT accepting the annulment (`Correcto`, `AceptadoConErrores`) →
+ *   `annulled`, from any state; AEAT refusing it (`Incorrecto`) leaves the record AEAT holds as it was,
+ *   so a registered report stays registered (never `error`: the registration stands) — only a report
+ *   that was never registered through fiscalkit (`processing`, made by the import of a `BajaLR…`
+ *   message) becomes `error`, the annulment it stands for being refused.
+ */
+function answerOf(
+  kind: Ledger['kind'],
+  answered: TaxReportState,
+): { state: TaxReportState; movable: (current: TaxReportState) => boolean } {
+  if (kind === 'alta') return { state: answered, movable: (current) => current === 'processing' };
+  if (answered === 'error') return { state: 'error', movable: (current) => current === 'processing' };
+  return { state: 'annulled', movable: () => true };
+}
+
+/**
+ * Gives every report of an answered ledger the state of its record's `EstadoRegistro` ({@link
+ * answerOf}: for an alta `Correcto` → `registered`, `AceptadoConErrores` → `registered_with_errors`,
+ * `Incorrecto` → `error`; for a baja an accepted annulment → `annulled`) and publishes
+ * `tax_report.state_change` for it (api-notes.md §5.2) under the key
  * `tax_report.state_change:{report id}:{state}:{version}`. When the whole submission is `Incorrecto`, a
- * report no line answers is `error` too (nothing of the message was registered); otherwise it keeps
- * its state. Idempotent: a state already set is not written again and a published event is not
+ * report no line answers is refused too (nothing of the message was registered); otherwise it keeps
+ * its state. A report a later ledger holds (its annulment, or its correction sent again) is the later
+ * ledger's: an answer read again by a re-run of this job leaves it alone, as it leaves a report whose
+ * state moved on. Idempotent: a state already set is not written again and a published event is not
  * published twice, so a job re-run after a crash completes what the first run began.
  */
 async function settleReports(
@@ -365,11 +397,13 @@ async function settleReports(
     reports.push(report?.value.type === 'SiiDocument' ? report.value : null);
   }
   const answers = matchLines(reports, response.records);
+  const later = await heldByLaterLedgers(ports, ledger);
   for (const [position, id] of ledger.tax_report_ids.entries()) {
-    const state =
+    const answered =
       answers[position]?.state ?? (response.submission_status === 'Incorrecto' ? 'error' : undefined);
-    if (state === undefined) continue;
-    await setReportState(ports, events, ledger.account_id, id, state);
+    if (answered === undefined || later.has(id)) continue;
+    const { state, movable } = answerOf(ledger.kind, answered);
+    await setReportState(ports, events, ledger.account_id, id, state, movable);
   }
 }
 
@@ -414,8 +448,10 @@ async function complete(
  *    non-retryable error, before anything is stored) and stores it as the ledger's `LedgerResponse`
  *    under the key `ledger_response:{id}`; when one is stored, it is used instead of submitting;
  * 4. applies `answered` (the ledger's state from `EstadoEnvio`, its `CSV`), then gives every report
- *    the state of its record (`EstadoRegistro`; see `matchLines` for how lines find their reports)
- *    and publishes `tax_report.state_change` once per report.
+ *    the state of its record (`EstadoRegistro`; see `matchLines` for how lines find their reports;
+ *    for a baja ledger an accepted record makes its report `annulled`, see `answerOf`) and publishes
+ *    `tax_report.state_change` once per report — never for a report that moved on meanwhile or that a
+ *    later ledger holds (`settleReports`).
  *
  * Delivery to AEAT is at least once: a run that crashes after AEAT answered but before the answer was
  * stored runs again, finds the ledger `sent` with no response, and submits the same message again.

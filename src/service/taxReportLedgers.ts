@@ -120,6 +120,35 @@ export async function ledgerHolding(
 }
 
 /**
+ * The reports held by the account's ledgers made after `ledger` (a larger id: ids are handed out in
+ * order), read from the newest back a page at a time. A report a later ledger holds was corrected and
+ * sent again, or is being annulled (a baja ledger, issue #18 item 16): what may still happen to it is
+ * the later ledger's, so the answer to `ledger` — read again by a re-run of its submission job — must
+ * not change it.
+ *
+ * @example
+ * ```ts
+ * (await heldByLaterLedgers(ports, answered)).has(12); // true once report 12 is in a newer ledger
+ * ```
+ */
+export async function heldByLaterLedgers(ports: Ports, ledger: Ledger): Promise<Set<number>> {
+  const held = new Set<number>();
+  const first = await ports.store.ledgers.list(ledger.account_id, { offset: 0, limit: 1 });
+  // money-safe: record counts and page offsets.
+  for (let end = first.total_count; end > 0; end -= HOLDING_PAGE) {
+    const offset = Math.max(0, end - HOLDING_PAGE);
+    const page = await ports.store.ledgers.list(ledger.account_id, { offset, limit: end - offset });
+    let reachedOwn = false;
+    for (const { value } of page.items) {
+      if (value.id > ledger.id) for (const id of value.tax_report_ids) held.add(id);
+      else reachedOwn = true;
+    }
+    if (reachedOwn) break;
+  }
+  return held;
+}
+
+/**
  * Takes `report_id` out of its `pending` ledger, so that the ledger's message no longer carries it
  * (an annulment, or a correction that moves it to another book, operation or period before anything
  * was sent). Answers the ledger as stored after the change, or null when `ledger` is no longer

@@ -9,7 +9,7 @@
  * @module
  */
 import type { ValidationIssue } from '../errors/validationIssue.js';
-import type { Ledger } from '../model/ledger.js';
+import type { Ledger, LedgerKind } from '../model/ledger.js';
 import type { SiiTaxReport, SiiTaxReportCreate } from '../model/siiTaxReport.js';
 import type { TaxReportState } from '../model/taxReportCommon.js';
 import type { Ports, SchemaError } from '../ports.js';
@@ -101,23 +101,30 @@ export function storedSiiTaxReport(
 }
 
 /** The fields that decide which ledger a record belongs to (see {@link siiLedgerFields}). */
-export type SiiLedgerFields = Pick<Ledger, 'book_type' | 'communication_type' | 'period_year' | 'period'>;
+export type SiiLedgerFields = Pick<
+  Ledger,
+  'book_type' | 'kind' | 'communication_type' | 'period_year' | 'period'
+>;
 
 /**
- * The ledger a report belongs to (issue #7: "one ledger per book, titular and operation"): its book
- * and `TipoComunicacion`, and — because a fiscalkit ledger records one period (`LedgerSchema`) — its
- * period; all null but the book for the cash-accounting books. The titular is the account.
+ * The ledger a report belongs to (issue #7: "one ledger per book, titular and operation"): its book,
+ * the kind of message (`alta` by default; `baja` for its annulment, issue #18 item 16) and its
+ * `TipoComunicacion`, and — because a fiscalkit ledger records one period (`LedgerSchema`) — its
+ * period; all null but the book for the cash-accounting books, and no `TipoComunicacion` for a baja
+ * (`CabeceraSiiBaja`, sii.md §2). The titular is the account.
  *
  * @example
  * ```ts
- * siiLedgerFields(expedidaF1()); // { book_type: 'Expedida', communication_type: 'A0', period_year: 2026, period: '03' }
+ * siiLedgerFields(expedidaF1()); // { book_type: 'Expedida', kind: 'alta', communication_type: 'A0', period_year: 2026, period: '03' }
+ * siiLedgerFields(expedidaF1(), 'baja').communication_type; // null
  * ```
  */
-export function siiLedgerFields(report: SiiTaxReportCreate): SiiLedgerFields {
+export function siiLedgerFields(report: SiiTaxReportCreate, kind: LedgerKind = 'alta'): SiiLedgerFields {
   const cash = isCashBook(report.book_type);
   return {
     book_type: report.book_type,
-    communication_type: cash ? null : (report.communication_type ?? null),
+    kind,
+    communication_type: cash || kind === 'baja' ? null : (report.communication_type ?? null),
     period_year: cash ? null : (report.period_year ?? null),
     period: cash ? null : (report.period ?? null),
   };
@@ -125,12 +132,17 @@ export function siiLedgerFields(report: SiiTaxReportCreate): SiiLedgerFields {
 
 /**
  * The key of a ledger's fields, for grouping and idempotency keys: equal exactly when the fields are.
+ * An alta's key is what it was before ledgers had a kind, so that the keys of stored ledgers still
+ * name them.
  *
  * @example
  * ```ts
  * siiLedgerKey(siiLedgerFields(report)); // '["Expedida","A0",2026,"03"]'
+ * siiLedgerKey(siiLedgerFields(report, 'baja')); // '["Expedida",null,2026,"03","baja"]'
  * ```
  */
 export function siiLedgerKey(fields: SiiLedgerFields): string {
-  return JSON.stringify([fields.book_type, fields.communication_type, fields.period_year, fields.period]);
+  const key: unknown[] = [fields.book_type, fields.communication_type, fields.period_year, fields.period];
+  if (fields.kind === 'baja') key.push('baja');
+  return JSON.stringify(key);
 }

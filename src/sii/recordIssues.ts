@@ -25,6 +25,7 @@ import {
   SII_PARTY_TAX_SCHEMES,
   SII_PAYMENT_METHODS,
   SII_PERIODS,
+  SII_PROPERTY_SITUATIONS,
   SII_SPECIAL_REGIME_KEYS,
 } from '../model/siiCodes.js';
 import {
@@ -69,6 +70,7 @@ const INSURANCE_KEYS = set(SII_INSURANCE_OPERATION_KEYS);
 const INTRA_OPERATION_KEYS = set(SII_INTRA_COMMUNITY_OPERATION_KEYS);
 const INTRA_DECLARED_KEYS = set(SII_INTRA_COMMUNITY_DECLARED_KEYS);
 const ISSUED_KEYS = set(SII_SPECIAL_REGIME_KEYS);
+const PROPERTY_SITUATIONS = set(SII_PROPERTY_SITUATIONS);
 
 /**
  * The regime keys that have a meaning for received invoices (sii.md §4.3: the table's "—" rows
@@ -373,8 +375,133 @@ function partyIssues(
     );
 }
 
+/** `EntidadSucedida` (`PersonaFisicaJuridicaUnicaESType`): `NombreRazon` ≤ 120 and a `NIF`, both required. */
+function successorIssues(check: Checker, report: SiiTaxReportCreate): void {
+  const entity = report.successor_entity;
+  if (entity === null || entity === undefined || typeof entity !== 'object') return;
+  if (check.required(['successor_entity', 'name'], entity.name, 'EntidadSucedida/NombreRazon'))
+    check.text(['successor_entity', 'name'], entity.name, 120, 'EntidadSucedida/NombreRazon');
+  if (check.required(['successor_entity', 'tax_id'], entity.tax_id, 'EntidadSucedida/NIF'))
+    nif(check, ['successor_entity', 'tax_id'], entity.tax_id, 'EntidadSucedida/NIF');
+}
+
+/** A `NIFRepresentante` of a party (`NIFType`), when given. */
+function representativeIssues(check: Checker, report: SiiTaxReportCreate, role: SiiPartyRole): void {
+  const field = `${role}_party_representative_nif` as const;
+  if (isPresent(report[field])) nif(check, [field], report[field], 'Contraparte/NIFRepresentante');
+}
+
+/**
+ * The elements of `SuministroLR.xsd` 1.1 modelled by issue #18 item 17 ("every element of a valid
+ * message has a field"), held to their XSD types where `book`'s message writes them: texts
+ * (`RefExterna` ≤ 60, `NumRegistroAcuerdoFacturacion` ≤ 15, `NumSerieFacturaEmisorResumenFin` ≤ 60,
+ * `IdentificacionEntrega` ≤ 40, `ReferenciaCatastral` ≤ 25), amounts, rates, dates, NIFs, codes, and
+ * `FacturasAgrupadas` like `FacturasRectificadas`. The REAGYP compensation exists only in
+ * `DesgloseIVA`: on a reverse-charge row (`InversionSujetoPasivo`, `DetalleIVARecibida2Type`) it is
+ * refused rather than left out of the XML.
+ */
+function schemaFieldIssues(check: Checker, report: SiiTaxReportCreate, book: SiiBookType): void {
+  const invoice = book === 'Expedida' || book === 'Recibida';
+  if (invoice || book === 'Inversion' || book === 'Intracomunitaria') {
+    check.text(['external_reference'], report.external_reference, 60, 'RefExterna');
+    check.text(
+      ['billing_agreement_number'],
+      report.billing_agreement_number,
+      15,
+      'NumRegistroAcuerdoFacturacion',
+    );
+  }
+  if (book !== 'CobrosEmitidas' && book !== 'PagosRecibidas') successorIssues(check, report);
+  if (book !== 'Recibida' && book !== 'Inversion' && book !== 'CobrosEmitidas' && book !== 'PagosRecibidas')
+    representativeIssues(check, report, 'customer');
+  if (book === 'Inversion') {
+    const good = report.capital_good;
+    check.text(
+      ['capital_good', 'delivery_identification'],
+      good?.delivery_identification,
+      40,
+      'IdentificacionEntrega',
+    );
+    check.amount(
+      ['capital_good', 'regularization_made'],
+      good?.regularization_made,
+      'RegularizacionDeduccionEfectuada',
+    );
+  }
+  if (!invoice) return;
+  check.text(['last_invoice_number'], report.last_invoice_number, 60, 'NumSerieFacturaEmisorResumenFin');
+  (report.grouped_invoices ?? []).forEach((grouped, index) => {
+    const path = ['grouped_invoices', index];
+    if (check.required([...path, 'number'], grouped?.number, 'IDFacturaAgrupada/NumSerieFacturaEmisor'))
+      check.text([...path, 'number'], grouped.number, 60, 'IDFacturaAgrupada/NumSerieFacturaEmisor');
+    if (check.required([...path, 'date'], grouped?.date, 'IDFacturaAgrupada/FechaExpedicionFacturaEmisor'))
+      check.date([...path, 'date'], grouped.date, 'IDFacturaAgrupada/FechaExpedicionFacturaEmisor');
+  });
+  if (isCorrectiveType(report.invoice_type_code) && report.corrective_type === 'S')
+    check.amount(
+      ['corrected_surcharge_amount'],
+      report.corrected_surcharge_amount,
+      'ImporteRectificacion/CuotaRecargoRectificado',
+    );
+  check.date(['operation_date'], report.operation_date, 'FechaOperacion');
+  check.amount(['cost_taxable_base'], report.cost_taxable_base, 'BaseImponibleACoste');
+  if (book === 'Expedida') {
+    check.amount(
+      ['property_transfer_amount'],
+      report.property_transfer_amount,
+      'ImporteTransmisionInmueblesSujetoAIVA',
+    );
+    (report.properties ?? []).forEach((property, index) => {
+      check.code(
+        ['properties', index, 'situation'],
+        property?.situation,
+        PROPERTY_SITUATIONS,
+        'DetalleInmueble/SituacionInmueble',
+      );
+      check.text(
+        ['properties', index, 'cadastral_reference'],
+        property?.cadastral_reference,
+        25,
+        'DetalleInmueble/ReferenciaCatastral',
+      );
+    });
+    return;
+  }
+  representativeIssues(check, report, 'supplier');
+  const year = report.deduction_year as unknown;
+  if (
+    isPresent(year) &&
+    !(typeof year === 'number' && Number.isInteger(year) && year >= 1000 && year <= 9999)
+  )
+    check.add('parameter_invalid', ['deduction_year'], 'must be a year of 4 digits (SII EjercicioDeduccion)');
+  check.code(['deduction_period'], report.deduction_period, PERIODS, 'PeriodoDeduccion');
+  (report.tax_breakdowns ?? []).forEach((row, index) => {
+    check.rate(
+      ['tax_breakdowns', index, 'compensation_percent'],
+      row?.compensation_percent,
+      'PorcentCompensacionREAGYP',
+    );
+    check.amount(
+      ['tax_breakdowns', index, 'compensation_amount'],
+      row?.compensation_amount,
+      'ImporteCompensacionREAGYP',
+    );
+    if (isReverseCharge(row) && (isPresent(row.compensation_percent) || isPresent(row.compensation_amount)))
+      check.add(
+        'parameter_invalid',
+        [
+          'tax_breakdowns',
+          index,
+          isPresent(row.compensation_percent) ? 'compensation_percent' : 'compensation_amount',
+        ],
+        'cannot be given on a reverse-charge row: the REAGYP compensation is in DesgloseIVA only, not in InversionSujetoPasivo (SII DetalleIVARecibida2Type)',
+      );
+  });
+}
+
 /** The checks of an alta / modification record of `book`. */
 function altaIssues(check: Checker, report: SiiTaxReportCreate, book: SiiBookType): void {
+  schemaFieldIssues(check, report, book);
   switch (book) {
     case 'Expedida':
       headerIssues(check, report);
@@ -515,11 +642,13 @@ function expedidaIssues(check: Checker, report: SiiTaxReportCreate): void {
           (report.additional_special_regime_keys ?? []).findIndex((key) => PREMISES_KEYS.has(key)),
         ]
       : null;
-  if (premises !== null)
+  // Keys 12 and 13 (premises rental) need DatosInmueble (sii.md §3), the report's `properties`
+  // since issue #18 item 17 modelled it.
+  if (premises !== null && (report.properties ?? []).length === 0)
     check.add(
       'parameter_invalid',
       premises,
-      'cannot be 12 or 13 (premises rental): AEAT then needs DatosInmueble, which a SiiDocument does not carry (sii.md §3)',
+      'cannot be 12 or 13 (premises rental) without properties: AEAT then needs DatosInmueble/DetalleInmueble (sii.md §3)',
     );
   const rows = report.tax_breakdowns ?? [];
   const sum = siiBreakdownIssues(check, report, rows);
@@ -1022,6 +1151,7 @@ function bajaIssues(check: Checker, report: SiiTaxReportCreate, book: SiiBookTyp
   required('period', 'PeriodoLiquidacion/Periodo');
   periodIssues(check, report);
   if (book === 'Metalico' || book === 'Seguros' || book === 'AgenciasViajes') {
+    representativeIssues(check, report, 'customer');
     required('customer_party_name', 'Contraparte/NombreRazon');
     required('customer_party_tax_id', 'Contraparte/NIF');
     partyIssues(check, report, 'customer', false);
@@ -1042,6 +1172,7 @@ function bajaIssues(check: Checker, report: SiiTaxReportCreate, book: SiiBookTyp
   required('invoice_number', 'NumSerieFacturaEmisor');
   required('invoice_date', 'FechaExpedicionFacturaEmisor');
   invoiceIdIssues(check, report);
+  check.text(['external_reference'], report.external_reference, 60, 'RefExterna');
   if (book === 'Inversion') {
     const identification = report.capital_good?.identification;
     if (check.required(['capital_good', 'identification'], identification, 'IdentificacionBien'))

@@ -14,6 +14,8 @@
  *   base × rate rounded, `ImporteTotal` within ±10 €, F2 ≤ 3,000 €). Each record has its own random
  *   `communication_type`: to put several in one message, set theirs to the header's
  *   (`buildSiiMessage` refuses a record whose `communication_type` differs from the header's).
+ *   Every element of SuministroLR.xsd 1.1 a book's record can hold appears now and then (issue #18
+ *   item 17: `RefExterna`, `EntidadSucedida`, `DatosInmueble`, the REAGYP compensation, …).
  * - {@link siiMessageKindArb}: `alta` or `baja` for a book (baja only for books that have one);
  *   {@link SII_BAJA_BOOK_TYPES}: the books with an annulment message.
  * - {@link siiTextArb}`(min, max)`: texts of `min`–`max` characters (code points) with XML specials,
@@ -34,6 +36,7 @@ import {
   SII_MEMBER_STATES,
   SII_PAYMENT_METHODS,
   SII_PERIODS,
+  SII_PROPERTY_SITUATIONS,
 } from '../model/siiCodes.js';
 import {
   SII_BOOK_TYPES,
@@ -41,6 +44,7 @@ import {
   type SiiTaxBreakdown,
   type SiiTaxReportCreate,
 } from '../model/siiTaxReport.js';
+import { isReverseCharge } from '../sii/build/desglose.js';
 import type { SiiMessageKind, SiiTitular } from '../sii/message.js';
 import { unitsToDecimal } from './decimal.js';
 import { validSpanishTinArb } from './spanishTin.js';
@@ -656,6 +660,139 @@ const pagosRecibidasArb: fc.Arbitrary<Report> = fc
     payments: parts.payments,
   }));
 
+/** An amount spelt with 0, 1 or 2 decimals. */
+const amountArb = centsArb(12, true).chain(spellCents);
+
+/** `EntidadSucedida`: a name and a NIF. */
+const successorArb = fc.record({ name: siiTextArb(1, 120), tax_id: domesticNifArb });
+
+/**
+ * The elements of SuministroLR.xsd 1.1 that fiscalkit models since issue #18 item 17, as a record of
+ * `book` may carry them, each present or not: references, dates, flags, the successor entity, the
+ * representatives, properties, the cost base and the amounts a message may hold besides the breakdown.
+ */
+function schemaExtrasArb(book: SiiBookType): fc.Arbitrary<Partial<Report>> {
+  const invoice = {
+    last_invoice_number: siiTextArb(1, 60),
+    grouped_invoices: fc.array(fc.record({ number: siiTextArb(1, 60), date: isoDateArb }), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+    corrected_surcharge_amount: amountArb,
+    operation_date: isoDateArb,
+    billing_agreement_number: siiTextArb(1, 15),
+    cost_taxable_base: amountArb,
+    external_reference: siiTextArb(1, 60),
+    qualified_simplified_invoice: fc.boolean(),
+    successor_entity: successorArb,
+    prior_registration: fc.boolean(),
+  };
+  const none = { requiredKeys: [] as never[] };
+  switch (book) {
+    case 'Expedida':
+      return fc.record(
+        {
+          ...invoice,
+          properties: fc.array(
+            fc.record(
+              {
+                situation: fc.constantFrom(...SII_PROPERTY_SITUATIONS),
+                cadastral_reference: siiTextArb(1, 25),
+              },
+              { requiredKeys: ['situation'] },
+            ),
+            { minLength: 1, maxLength: 3 },
+          ),
+          property_transfer_amount: amountArb,
+          issued_by_third_party: fc.boolean(),
+          gas_market_billing: fc.boolean(),
+          multiple_recipients: fc.boolean(),
+          coupon: fc.boolean(),
+          recipient_not_identified: fc.boolean(),
+          customer_party_representative_nif: domesticNifArb,
+        },
+        none,
+      );
+    case 'Recibida':
+      return fc.record(
+        {
+          ...invoice,
+          supplier_party_representative_nif: domesticNifArb,
+          deduct_in_later_period: fc.boolean(),
+          deduction_year: fc.integer({ min: 2017, max: 2030 }),
+          deduction_period: fc.constantFrom(...SII_PERIODS),
+        },
+        none,
+      );
+    case 'Inversion':
+      return fc.record(
+        {
+          external_reference: siiTextArb(1, 60),
+          billing_agreement_number: siiTextArb(1, 15),
+          successor_entity: successorArb,
+        },
+        none,
+      );
+    case 'Intracomunitaria':
+      return fc.record(
+        {
+          external_reference: siiTextArb(1, 60),
+          billing_agreement_number: siiTextArb(1, 15),
+          successor_entity: successorArb,
+          prior_registration: fc.boolean(),
+          customer_party_representative_nif: domesticNifArb,
+        },
+        none,
+      );
+    case 'Metalico':
+    case 'Seguros':
+    case 'AgenciasViajes':
+      return fc.record(
+        { successor_entity: successorArb, customer_party_representative_nif: domesticNifArb },
+        none,
+      );
+    default:
+      return fc.constant({});
+  }
+}
+
+/**
+ * A record with the modelled schema elements of issue #18 item 17 added ({@link schemaExtrasArb}),
+ * and for the books that have them the row- and good-level ones: a received row's REAGYP compensation
+ * (not on a reverse-charge row: `DetalleIVARecibida2Type` has none) and `BienInversion`, a capital
+ * good's delivery and the regularisation made.
+ */
+function withSchemaExtras(book: SiiBookType, records: fc.Arbitrary<Report>): fc.Arbitrary<Report> {
+  const rowExtras = fc.record(
+    {
+      compensation_percent: fc.bigInt({ min: 0n, max: 99_999n }).chain(spellRate),
+      compensation_amount: amountArb,
+      investment_good: fc.boolean(),
+    },
+    { requiredKeys: [] },
+  );
+  const goodExtras = fc.record(
+    { delivery_identification: siiTextArb(1, 40), regularization_made: amountArb },
+    { requiredKeys: [] },
+  );
+  return fc
+    .tuple(records, schemaExtrasArb(book), fc.array(rowExtras, { minLength: 7, maxLength: 7 }), goodExtras)
+    .map(([record, extras, rows, good]) => {
+      const extended: Report = { ...record, ...extras };
+      if (book === 'Recibida' && record.tax_breakdowns !== null && record.tax_breakdowns !== undefined)
+        extended.tax_breakdowns = record.tax_breakdowns.map((row, index) => {
+          // money-safe: a row index, cycling over the seven row extras.
+          const more = rows[index % rows.length] ?? {};
+          if (!isReverseCharge(row)) return { ...row, ...more };
+          const { investment_good } = more;
+          return investment_good === undefined ? row : { ...row, investment_good };
+        });
+      if (book === 'Inversion' && record.capital_good !== null && record.capital_good !== undefined)
+        extended.capital_good = { ...record.capital_good, ...good };
+      return extended;
+    });
+}
+
 /**
  * Valid records of each book (see the module comment), by book.
  *
@@ -670,15 +807,15 @@ const pagosRecibidasArb: fc.Arbitrary<Report> = fc
  * ```
  */
 export const VALID_SII_RECORD_ARBS: Readonly<Record<SiiBookType, fc.Arbitrary<Report>>> = {
-  Expedida: expedidaArb,
-  Recibida: recibidaArb,
-  Inversion: inversionArb,
-  Intracomunitaria: intracomunitariaArb,
-  Metalico: counterpartyBookArb('Metalico'),
+  Expedida: withSchemaExtras('Expedida', expedidaArb),
+  Recibida: withSchemaExtras('Recibida', recibidaArb),
+  Inversion: withSchemaExtras('Inversion', inversionArb),
+  Intracomunitaria: withSchemaExtras('Intracomunitaria', intracomunitariaArb),
+  Metalico: withSchemaExtras('Metalico', counterpartyBookArb('Metalico')),
   CobrosEmitidas: cobrosEmitidasArb,
   PagosRecibidas: pagosRecibidasArb,
-  Seguros: counterpartyBookArb('Seguros'),
-  AgenciasViajes: counterpartyBookArb('AgenciasViajes'),
+  Seguros: withSchemaExtras('Seguros', counterpartyBookArb('Seguros')),
+  AgenciasViajes: withSchemaExtras('AgenciasViajes', counterpartyBookArb('AgenciasViajes')),
 };
 
 /**

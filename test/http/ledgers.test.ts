@@ -119,7 +119,7 @@ describe('POST /accounts/{account}/ledgers/import', () => {
     expect(imported.json.ledger).toMatchObject({ book_type: 'Recibida' });
   });
 
-  it('refuses FA(3), DOCTYPE, an annulment message; 404 for another group; creates nothing', async () => {
+  it('refuses FA(3), DOCTYPE; 404 for another group; creates nothing', async () => {
     const fa3 = await service.request('POST', importPath, xmlBody(fa3Of(vatReport())));
     expect(errorOf(fa3)).toEqual([422, 'parameter_invalid', 'file']);
     expect(fa3.json.error.message).toMatch(/tax_reports\/import/);
@@ -129,8 +129,6 @@ describe('POST /accounts/{account}/ledgers/import', () => {
       xmlBody('<!DOCTYPE x SYSTEM "file:///etc/passwd"><siiLR:SuministroLRFacturasEmitidas/>'),
     );
     expect(errorOf(doctype)).toEqual([422, 'parameter_invalid', 'file']);
-    const baja = await service.request('POST', importPath, xmlBody(builtSiiMessage('Expedida', 'baja', 1)));
-    expect(errorOf(baja)).toEqual([422, 'parameter_invalid', 'file']);
     const other = await service.request(
       'POST',
       importPath,
@@ -138,6 +136,106 @@ describe('POST /accounts/{account}/ledgers/import', () => {
     );
     expect(errorOf(other)).toEqual([404, 'resource_missing', 'account']);
     expect((await service.ports.store.ledgers.list(ES_ACCOUNT, { offset: 0, limit: 5 })).total_count).toBe(0);
+  });
+});
+
+describe('SII messages the import refuses (issue #18 items 15 and 18)', () => {
+  it('an older IDVersionSii (0.6, 0.7, 1.0) is refused naming the version, not one of its elements', async () => {
+    const xml = builtSiiMessage('Expedida', 'alta', 1);
+    for (const version of ['0.6', '0.7', '1.0']) {
+      // Before 1.1 the record's period was sii:PeriodoImpositivo; the namespaces were the same.
+      const older = xml
+        .replace('<sii:IDVersionSii>1.1<', `<sii:IDVersionSii>${version}<`)
+        .replace(/PeriodoLiquidacion>/g, 'PeriodoImpositivo>');
+      for (const path of [importPath, `/accounts/${String(ES_ACCOUNT)}/tax_reports/import`]) {
+        const refused = await service.request('POST', path, xmlBody(older));
+        expect(errorOf(refused)).toEqual([422, 'parameter_invalid', 'Cabecera/IDVersionSii']);
+        expect(refused.json.error.message).toContain(
+          `IDVersionSii ${version} is not supported; fiscalkit reads and writes SII 1.1`,
+        );
+      }
+    }
+    expect((await service.ports.store.ledgers.list(ES_ACCOUNT, { offset: 0, limit: 5 })).total_count).toBe(0);
+  });
+
+  it('a CobrosEmitidas / PagosRecibidas / baja header carrying TipoComunicacion is refused, as the XSD refuses it', async () => {
+    for (const [book, kind] of [
+      ['CobrosEmitidas', 'alta'],
+      ['PagosRecibidas', 'alta'],
+      ['Expedida', 'baja'],
+    ] as const) {
+      const xml = builtSiiMessage(book, kind, 1).replace(
+        '</sii:Titular>',
+        '</sii:Titular>\n<sii:TipoComunicacion>A0</sii:TipoComunicacion>',
+      );
+      const refused = await service.request('POST', importPath, xmlBody(xml));
+      expect(errorOf(refused), book).toEqual([422, 'parameter_invalid', 'Cabecera/TipoComunicacion']);
+      if (hasShared) expect(validateXml('sii', xml).valid).toBe(false);
+    }
+    expect((await service.ports.store.ledgers.list(ES_ACCOUNT, { offset: 0, limit: 5 })).total_count).toBe(0);
+  });
+});
+
+describe.skipIf(!hasShared)('annulment (baja) ledgers over HTTP (issue #18 item 16)', () => {
+  it('imports a BajaLRFacturasEmitidas / …Recibidas message as a baja ledger that downloads XSD-valid with the same ids', async () => {
+    for (const [book, root] of [
+      ['Expedida', 'BajaLRFacturasEmitidas'],
+      ['Recibida', 'BajaLRFacturasRecibidas'],
+    ] as const) {
+      const xml = builtSiiMessage(book, 'baja', 3);
+      const imported = await service.request('POST', importPath, xmlBody(xml));
+      expect(imported.status).toBe(201);
+      const ledger = imported.json.ledger;
+      expect(ledger).toMatchObject({
+        book_type: book,
+        kind: 'baja',
+        communication_type: null,
+        period_year: 2026,
+        period: '03',
+        state: 'pending',
+      });
+      expect(ledger.tax_report_ids).toHaveLength(3);
+      const file = await service.request('GET', `/ledgers/${String(ledger.id)}/download`);
+      expect(file.status).toBe(200);
+      expect(file.text).toContain(`<siiLR:${root} `);
+      const result = validateXml('sii', file.text);
+      expect(result.valid, formatXsdErrors(result)).toBe(true);
+      // The same records: every IDFactura (issuer, number, date) and period, in order.
+      const ids = (text: string) =>
+        [...text.matchAll(/<siiLR:IDFactura>[\s\S]*?<\/siiLR:IDFactura>/g)].map(String);
+      expect(ids(file.text)).toEqual(ids(xml));
+      expect(ids(xml)).toHaveLength(3);
+      expect(file.text).toBe(xml);
+    }
+  });
+
+  it('DELETE of a registered report: a baja ledger, submitted like any other; annulled once AEAT accepts it', async () => {
+    const id = await pendingLedger();
+    await service.fiscalkit.ledgers.submit(ES_ACCOUNT, id);
+    await service.fiscalkit.worker.drain();
+    const [reportId] = (await service.request('GET', `/ledgers/${String(id)}`)).json.ledger.tax_report_ids;
+    const deleted = await service.request('DELETE', `/tax_reports/${String(reportId)}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.json.tax_report).toMatchObject({ id: reportId, state: 'registered' });
+    const ledgers = await service.ports.store.ledgers.list(ES_ACCOUNT, { offset: 0, limit: 5 });
+    const baja = ledgers.items.find((ledger) => ledger.value.kind === 'baja')?.value;
+    expect(baja).toMatchObject({ state: 'pending', tax_report_ids: [reportId] });
+    const bajaId = baja?.id as number;
+    const file = await service.request('GET', `/ledgers/${String(bajaId)}/download`);
+    const result = validateXml('sii', file.text);
+    expect(result.valid, formatXsdErrors(result)).toBe(true);
+    expect((await service.request('GET', `/tax_reports/${String(reportId)}`)).json.tax_report.state).toBe(
+      'registered',
+    );
+    await service.fiscalkit.ledgers.submit(ES_ACCOUNT, bajaId);
+    await service.fiscalkit.worker.drain();
+    expect((await service.request('GET', `/ledgers/${String(bajaId)}`)).json.ledger.state).toBe('accepted');
+    expect(service.ports.taxAuthority.submissions.at(-1)?.xml).toBe(file.text);
+    expect((await service.request('GET', `/tax_reports/${String(reportId)}`)).json.tax_report.state).toBe(
+      'annulled',
+    );
+    const response = await service.request('GET', `/ledgers/${String(bajaId)}/download_response`);
+    expect(response.text).toMatch(/RespuestaLRBajaFacturasEmitidas/);
   });
 });
 

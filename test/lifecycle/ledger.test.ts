@@ -16,6 +16,7 @@ function pending(tax_report_ids: number[] = [11, 12]): Ledger {
       id: 7,
       account_id: 1,
       book_type: 'Expedida',
+      kind: 'alta',
       communication_type: 'A0',
       period_year: 2026,
       period: '03',

@@ -20,6 +20,7 @@ function ledger(overrides: Record<string, unknown> = {}) {
     id: 3,
     account_id: 5,
     book_type: 'Expedida',
+    kind: 'alta',
     communication_type: 'A0',
     period_year: 2026,
     period: '03',
@@ -81,6 +82,16 @@ describe('LedgerSchema (fiscalkit shape)', () => {
     expect(LedgerSchema.safeParse(cobros).success).toBe(true);
     expect(LedgerSchema.safeParse({ ...cobros, period: '03' }).success).toBe(false);
     expect(LedgerSchema.safeParse(ledger({ communication_type: null })).success).toBe(false);
+  });
+
+  it('a baja ledger (BajaLR…, CabeceraSiiBaja) has no communication type but its period, and only for a book with a baja', () => {
+    const baja = ledger({ kind: 'baja', communication_type: null });
+    expect(LedgerSchema.safeParse(baja).success).toBe(true);
+    expect(LedgerSchema.safeParse({ ...baja, communication_type: 'A0' }).success).toBe(false);
+    expect(LedgerSchema.safeParse({ ...baja, period: null }).success).toBe(false);
+    const cobros = { ...baja, book_type: 'CobrosEmitidas', period_year: null, period: null };
+    expect(LedgerSchema.safeParse(cobros).success).toBe(false);
+    expect(LedgerSchema.safeParse(ledger({ kind: 'modification' })).success).toBe(false);
   });
 
   it('a pending ledger has no sent_at; a sent one has it', () => {

@@ -465,3 +465,57 @@ async function submissionJob(ports: Ports): Promise<Job> {
     if (job.kind === LEDGER_SUBMISSION_JOB) return job;
   }
 }
+
+describe('a re-run of an answered ledger’s job never takes a report back (issue #18 item 16)', () => {
+  const caller = { group_id: 1, api_version: '2026-04-20' } as const;
+
+  it('a report annulled after AEAT refused it stays annulled (it used to go back to error)', async () => {
+    const { ports, fiscalkit, ledger_id, report_ids } = await ledgerOf(2);
+    ports.taxAuthority.rejectInvoice(invoice(1));
+    await fiscalkit.ledgers.submit(ACCOUNT, ledger_id);
+    await fiscalkit.worker.drain();
+    expect(await reportStates(ports, report_ids)).toEqual(['registered', 'error']);
+    await ports.store.accountGroups.insert({ id: ACCOUNT, group_id: 1 });
+    await fiscalkit.taxReports.annul(caller, report_ids[1] as number);
+    const events = await stateChanges(ports);
+    await ledgerSubmissionHandler(ports, fiscalkit.publisher).run(await submissionJob(ports), {
+      renew: async () => {},
+    });
+    expect(await reportStates(ports, report_ids)).toEqual(['registered', 'annulled']);
+    expect(await stateChanges(ports)).toEqual(events);
+  });
+
+  it('a registered report annulled at AEAT (its baja accepted) stays annulled, not registered', async () => {
+    const { ports, fiscalkit, ledger_id, report_ids } = await ledgerOf(2);
+    await fiscalkit.ledgers.submit(ACCOUNT, ledger_id);
+    await fiscalkit.worker.drain();
+    const job = await submissionJob(ports);
+    await ports.store.accountGroups.insert({ id: ACCOUNT, group_id: 1 });
+    const [annulled] = report_ids as [number];
+    expect((await fiscalkit.taxReports.annul(caller, annulled)).state).toBe('registered');
+    const ledgers = (await ports.store.ledgers.list(ACCOUNT, { offset: 0, limit: 10 })).items;
+    const baja = ledgers.find((ledger) => ledger.value.kind === 'baja');
+    expect(baja?.value).toMatchObject({ state: 'pending', tax_report_ids: [annulled] });
+    await fiscalkit.ledgers.submit(ACCOUNT, baja?.value.id as number);
+    await fiscalkit.worker.drain();
+    expect(await reportStates(ports, report_ids)).toEqual(['annulled', 'registered']);
+    const events = await stateChanges(ports);
+    await ledgerSubmissionHandler(ports, fiscalkit.publisher).run(job, { renew: async () => {} });
+    expect(await reportStates(ports, report_ids)).toEqual(['annulled', 'registered']);
+    expect(await stateChanges(ports)).toEqual(events);
+  });
+
+  it('a refused report corrected and sent again stays processing in its new ledger', async () => {
+    const { ports, fiscalkit, ledger_id, report_ids } = await ledgerOf(2);
+    ports.taxAuthority.rejectInvoice(invoice(1));
+    await fiscalkit.ledgers.submit(ACCOUNT, ledger_id);
+    await fiscalkit.worker.drain();
+    const job = await submissionJob(ports);
+    await ports.store.accountGroups.insert({ id: ACCOUNT, group_id: 1 });
+    const corrected = report_ids[1] as number;
+    await fiscalkit.taxReports.update(caller, corrected, { description: 'Corrected' });
+    expect(await reportStates(ports, report_ids)).toEqual(['registered', 'processing']);
+    await ledgerSubmissionHandler(ports, fiscalkit.publisher).run(job, { renew: async () => {} });
+    expect(await reportStates(ports, report_ids)).toEqual(['registered', 'processing']);
+  });
+});

@@ -443,7 +443,7 @@ describe('importSiiMessage: structure', () => {
     expect(row('-0083.30', '010.00')).toMatchObject({ taxable_base: '-0083.30', percent: '010.00' });
   });
 
-  it('lists every element no field holds in ignored, and reads the ones the builder derives', () => {
+  it('reads every element of the schema into a field (issue #18 item 17), lists what no field holds in ignored, and reads the ones the builder derives', () => {
     const extra = MINIMAL.replace(
       '<sii:FechaExpedicionFacturaEmisor>',
       '<sii:NumSerieFacturaEmisorResumenFin>TEST009</sii:NumSerieFacturaEmisorResumenFin><sii:FechaExpedicionFacturaEmisor>',
@@ -466,14 +466,14 @@ describe('importSiiMessage: structure', () => {
       );
     const { message, ignored } = imported(extra);
     expect(message.records).toHaveLength(1);
-    expect(ignored).toEqual([
-      '@schemaLocation',
-      'RegistroLRFacturasEmitidas/IDFactura/NumSerieFacturaEmisorResumenFin',
-      'RegistroLRFacturasEmitidas/FacturaExpedida/FechaOperacion',
-      'RegistroLRFacturasEmitidas/FacturaExpedida/RefExterna',
-      'RegistroLRFacturasEmitidas/FacturaExpedida/EmitidaPorTercerosODestinatario',
-      'RegistroLRFacturasEmitidas/FacturaExpedida/Contraparte/NIFRepresentante',
-    ]);
+    expect(message.records[0]).toMatchObject({
+      last_invoice_number: 'TEST009',
+      operation_date: '2020-01-02',
+      external_reference: 'R-1',
+      issued_by_third_party: false,
+      customer_party_representative_nif: 'B12345674',
+    });
+    expect(ignored).toEqual(['@schemaLocation']);
     // `Macrodato` S with a total of 91.66 is not what the builder derives.
     const macro = extra.replace('<sii:Macrodato>N</sii:Macrodato>', '<sii:Macrodato>S</sii:Macrodato>');
     expect(imported(macro).ignored).toContain('RegistroLRFacturasEmitidas/FacturaExpedida/Macrodato');

@@ -124,15 +124,28 @@ function receivedRows(rows: readonly Row[]): Loose[] {
   const reverse = (row: Row) =>
     kindOf(row) === 'subject' &&
     (row.reverse_charge === true || (row.reverse_charge !== false && row.non_exemption_code === 'S2'));
+  // Issue #18 item 17: the REAGYP compensation (DesgloseIVA only) and BienInversion come back too.
+  const extras = (row: Row, compensation: boolean): Loose => ({
+    ...(compensation
+      ? {
+          compensation_percent: twoDecimals(row.compensation_percent),
+          compensation_amount: twoDecimals(row.compensation_amount),
+        }
+      : {}),
+    investment_good: row.investment_good,
+  });
   return [
-    ...rows.filter(reverse).map((row) => ({ reverse_charge: true, ...subjectRow(row, true) })),
+    ...rows
+      .filter(reverse)
+      .map((row) => ({ reverse_charge: true, ...subjectRow(row, true), ...extras(row, false) })),
     ...rows
       .filter((row) => !reverse(row))
-      .map((row) =>
-        kindOf(row) === 'subject'
+      .map((row) => ({
+        ...(kindOf(row) === 'subject'
           ? subjectRow(row, true)
-          : { category: 'NS', taxable_base: twoDecimals(row.taxable_base) },
-      ),
+          : { category: 'NS', taxable_base: twoDecimals(row.taxable_base) }),
+        ...extras(row, true),
+      })),
   ];
 }
 
@@ -143,6 +156,9 @@ const AMOUNTS = [
   'corrected_taxable_base',
   'corrected_tax_amount',
   'deductible_tax_amount',
+  'corrected_surcharge_amount',
+  'cost_taxable_base',
+  'property_transfer_amount',
 ];
 
 /**
@@ -158,12 +174,14 @@ function canonicalAlta(report: Report): Loose {
     report.book_type === 'Expedida' &&
     (WITHOUT_COUNTERPARTY.has(type) || !given(record.customer_party_tax_id))
   )
-    for (const field of ['name', 'tax_id', 'tax_scheme', 'country']) delete record[`customer_party_${field}`];
+    for (const field of ['name', 'tax_id', 'tax_scheme', 'country', 'representative_nif'])
+      delete record[`customer_party_${field}`];
   if (report.book_type === 'Expedida' || report.book_type === 'Recibida') {
     if (!CORRECTIVE.has(type))
       for (const field of ['corrective_type', 'corrected_invoices']) delete record[field];
     if (!CORRECTIVE.has(type) || record.corrective_type !== 'S')
-      for (const field of ['corrected_taxable_base', 'corrected_tax_amount']) delete record[field];
+      for (const field of ['corrected_taxable_base', 'corrected_tax_amount', 'corrected_surcharge_amount'])
+        delete record[field];
     const rows = report.tax_breakdowns ?? [];
     record.tax_breakdowns = clean(report.book_type === 'Expedida' ? issuedRows(rows) : receivedRows(rows));
     if ((record.tax_breakdowns as Loose[]).length === 0) delete record.tax_breakdowns;
@@ -172,6 +190,7 @@ function canonicalAlta(report: Report): Loose {
     const good = record.capital_good as Loose;
     good.annual_proration = twoDecimals(good.annual_proration);
     if ('annual_regularization' in good) good.annual_regularization = twoDecimals(good.annual_regularization);
+    if ('regularization_made' in good) good.regularization_made = twoDecimals(good.regularization_made);
   }
   if (Array.isArray(record.payments))
     record.payments = (record.payments as Loose[]).map((payment) => ({
@@ -190,13 +209,13 @@ const party = (role: SiiPartyRole) =>
 
 /** The fields a baja record carries (sii.md §2): what identifies the record it annuls. */
 const BAJA_FIELDS: Readonly<Partial<Record<SiiBookType, readonly string[]>>> = {
-  Expedida: [...PERIOD, ...INVOICE],
-  Recibida: [...PERIOD, ...INVOICE, ...party('supplier')],
-  Inversion: [...PERIOD, ...INVOICE, ...party('supplier')],
-  Intracomunitaria: [...PERIOD, ...INVOICE, ...party('supplier')],
-  Metalico: [...PERIOD, ...party('customer')],
-  AgenciasViajes: [...PERIOD, ...party('customer')],
-  Seguros: [...PERIOD, ...party('customer'), 'insurance_operation_key'],
+  Expedida: [...PERIOD, ...INVOICE, 'external_reference'],
+  Recibida: [...PERIOD, ...INVOICE, ...party('supplier'), 'external_reference'],
+  Inversion: [...PERIOD, ...INVOICE, ...party('supplier'), 'external_reference'],
+  Intracomunitaria: [...PERIOD, ...INVOICE, ...party('supplier'), 'external_reference'],
+  Metalico: [...PERIOD, ...party('customer'), 'customer_party_representative_nif'],
+  AgenciasViajes: [...PERIOD, ...party('customer'), 'customer_party_representative_nif'],
+  Seguros: [...PERIOD, ...party('customer'), 'insurance_operation_key', 'customer_party_representative_nif'],
 };
 
 /** A baja record as its XML holds it: the identifying fields only. */

@@ -288,13 +288,15 @@ describe('siiRecordIssues: required fields per book (src/rules reused)', () => {
 });
 
 describe('siiRecordIssues: regime keys', () => {
-  it('keys 12 and 13 need DatosInmueble, which a SiiDocument does not carry', () => {
+  it('keys 12 and 13 need DatosInmueble: the properties (issue #18 item 17)', () => {
     expect(issuesOf({ ...expedidaF1(), special_regime_key: '12' })).toEqual([
       'parameter_invalid special_regime_key',
     ]);
     expect(issuesOf({ ...expedidaF1(), additional_special_regime_keys: ['13'] })).toEqual([
       'parameter_invalid additional_special_regime_keys[0]',
     ]);
+    const properties = [{ situation: '1' as const, cadastral_reference: '1234567AB1234C0001DE' }];
+    expect(issuesOf({ ...expedidaF1(), special_regime_key: '12', properties })).toEqual([]);
   });
 
   it('received invoices take only the keys with a meaning for them (sii.md §4.3)', () => {

@@ -1,12 +1,12 @@
 import type { SiiTaxReportCreate } from '../../model/siiTaxReport.js';
-import { contraparte } from './contraparte.js';
+import { contraparte, entidadSucedida } from './contraparte.js';
 import { amountText } from './formats.js';
 import { periodoLiquidacion } from './periodo.js';
 import type { XmlElement } from './xml.js';
 
 /**
  * `RegistroLRAgenciasViajes` (sii.md §2, `AgenciasViajes`): `PeriodoLiquidacion`, `Contraparte`,
- * `ImporteTotal`.
+ * `ImporteTotal`, `EntidadSucedida?`.
  *
  * @example
  * ```ts
@@ -18,5 +18,6 @@ export function registroAgenciasViajes(report: SiiTaxReportCreate): XmlElement {
     'sii:PeriodoLiquidacion': periodoLiquidacion(report),
     'siiLR:Contraparte': contraparte(report, 'customer'),
     'siiLR:ImporteTotal': amountText(report.tax_inclusive_amount),
+    'siiLR:EntidadSucedida': entidadSucedida(report),
   };
 }

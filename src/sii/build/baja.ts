@@ -16,7 +16,8 @@ export interface SiiBajaBook {
 }
 
 /**
- * `RegistroLRBajaExpedidas` (`LRBajaExpedidasType`): `PeriodoLiquidacion`, `IDFactura` (the titular).
+ * `RegistroLRBajaExpedidas` (`LRBajaExpedidasType`): `PeriodoLiquidacion`, `IDFactura` (the titular),
+ * `RefExterna?` (`external_reference`, issue #18 item 17).
  *
  * @example
  * ```ts
@@ -27,12 +28,14 @@ export function bajaExpedida(report: SiiTaxReportCreate, titularNif: string): Xm
   return {
     'sii:PeriodoLiquidacion': periodoLiquidacion(report),
     'siiLR:IDFactura': idFacturaEmitida(report, titularNif),
+    'siiLR:RefExterna': siiText(report.external_reference),
   };
 }
 
 /**
  * The baja record of the books identified by a supplier's invoice (`LRBajaRecibidasType`,
- * `LRBajaOperacionIntracomunitariaType`): `PeriodoLiquidacion`, `IDFactura` with the issuer's name.
+ * `LRBajaOperacionIntracomunitariaType`): `PeriodoLiquidacion`, `IDFactura` with the issuer's name,
+ * `RefExterna?`.
  *
  * @example
  * ```ts
@@ -43,12 +46,13 @@ export function bajaRecibida(report: SiiTaxReportCreate): XmlElement {
   return {
     'sii:PeriodoLiquidacion': periodoLiquidacion(report),
     'siiLR:IDFactura': idFacturaConNombre(report),
+    'siiLR:RefExterna': siiText(report.external_reference),
   };
 }
 
 /**
  * `RegistroLRBajaBienesInversion` (`LRBajaBienesInversionType`): `PeriodoLiquidacion`, `IDFactura`,
- * `IdentificacionBien`.
+ * `IdentificacionBien`, `RefExterna?`.
  *
  * @example
  * ```ts
@@ -57,8 +61,10 @@ export function bajaRecibida(report: SiiTaxReportCreate): XmlElement {
  */
 export function bajaInversion(report: SiiTaxReportCreate): XmlElement {
   return {
-    ...bajaRecibida(report),
+    'sii:PeriodoLiquidacion': periodoLiquidacion(report),
+    'siiLR:IDFactura': idFacturaConNombre(report),
     'siiLR:IdentificacionBien': siiText(report.capital_good?.identification),
+    'siiLR:RefExterna': siiText(report.external_reference),
   };
 }
 

@@ -23,7 +23,7 @@
  * @module
  */
 import type { SiiTaxBreakdown } from '../../model/siiTaxReport.js';
-import { amountCents, amountText, formatCents, rateText } from './formats.js';
+import { amountCents, amountText, formatCents, rateText, siiFlag } from './formats.js';
 import type { XmlElement } from './xml.js';
 
 /**
@@ -269,15 +269,28 @@ export function tipoDesglose(rows: readonly SiiRow[]): XmlElement {
   };
 }
 
-/** `DetalleIVA` of a received invoice: the base only for an exempt or not-subject row. */
-function detalleIvaRecibida(row: SiiRow): XmlElement {
-  if (classifyRow(row).kind !== 'subject') return { 'sii:BaseImponible': amountText(row.taxable_base) };
+/**
+ * `DetalleIVA` of a received invoice: the base only (no VAT) for an exempt or not-subject row; then
+ * the REAGYP compensation (`PorcentCompensacionREAGYP`, `ImporteCompensacionREAGYP`: only in
+ * `DesgloseIVA`, `withCompensation`; `siiRecordIssues` refuses them on a reverse-charge row) and
+ * `BienInversion` (issue #18 item 17).
+ */
+function detalleIvaRecibida(row: SiiRow, withCompensation: boolean): XmlElement {
+  const vat: XmlElement =
+    classifyRow(row).kind !== 'subject'
+      ? { 'sii:BaseImponible': amountText(row.taxable_base) }
+      : {
+          'sii:TipoImpositivo': rateText(row.percent),
+          'sii:BaseImponible': amountText(row.taxable_base),
+          'sii:CuotaSoportada': amountText(row.tax_amount),
+          'sii:TipoRecargoEquivalencia': rateText(row.surcharge_percent),
+          'sii:CuotaRecargoEquivalencia': amountText(row.surcharge_amount),
+        };
   return {
-    'sii:TipoImpositivo': rateText(row.percent),
-    'sii:BaseImponible': amountText(row.taxable_base),
-    'sii:CuotaSoportada': amountText(row.tax_amount),
-    'sii:TipoRecargoEquivalencia': rateText(row.surcharge_percent),
-    'sii:CuotaRecargoEquivalencia': amountText(row.surcharge_amount),
+    ...vat,
+    'sii:PorcentCompensacionREAGYP': withCompensation ? rateText(row.compensation_percent) : undefined,
+    'sii:ImporteCompensacionREAGYP': withCompensation ? amountText(row.compensation_amount) : undefined,
+    'sii:BienInversion': siiFlag(row.investment_good),
   };
 }
 
@@ -297,7 +310,12 @@ export function desgloseRecibida(rows: readonly SiiRow[]): XmlElement {
   const other = rows.filter((row) => !isReverseCharge(row));
   return {
     'sii:InversionSujetoPasivo':
-      reverse.length === 0 ? undefined : { 'sii:DetalleIVA': reverse.map(detalleIvaRecibida) },
-    'sii:DesgloseIVA': other.length === 0 ? undefined : { 'sii:DetalleIVA': other.map(detalleIvaRecibida) },
+      reverse.length === 0
+        ? undefined
+        : { 'sii:DetalleIVA': reverse.map((row) => detalleIvaRecibida(row, false)) },
+    'sii:DesgloseIVA':
+      other.length === 0
+        ? undefined
+        : { 'sii:DetalleIVA': other.map((row) => detalleIvaRecibida(row, true)) },
   };
 }

@@ -1,6 +1,7 @@
 import { SII_CORRECTIVE_INVOICE_TYPE_CODES } from '../../model/siiCodes.js';
 import type { SiiTaxReportCreate } from '../../model/siiTaxReport.js';
-import { amountCents, amountText, siiDate, siiText } from './formats.js';
+import { entidadSucedida } from './contraparte.js';
+import { amountCents, amountText, siiDate, siiFlag, siiText } from './formats.js';
 import { repeated, type XmlElement } from './xml.js';
 
 const CORRECTIVE: ReadonlySet<string> = new Set(SII_CORRECTIVE_INVOICE_TYPE_CODES);
@@ -25,10 +26,13 @@ export function isCorrectiveType(type: string | null | undefined): boolean {
 
 /**
  * The leading part of `FacturaType`, shared by `FacturaExpedida` and `FacturaRecibida` (XSD
- * sequence): `TipoFactura`, `TipoRectificativa?`, `FacturasRectificadas?`, `ImporteRectificacion?`
- * (substitution only, sii.md §4.2), `ClaveRegimenEspecialOTrascendencia` and its two additional
- * keys, `ImporteTotal?`, `DescripcionOperacion`, `Macrodato` (`S` when |ImporteTotal| ≥
- * 100,000,000 €, sii.md §3).
+ * sequence): `TipoFactura`, `TipoRectificativa?`, `FacturasAgrupadas?`, `FacturasRectificadas?`,
+ * `ImporteRectificacion?` (substitution only, sii.md §4.2, with `CuotaRecargoRectificado`),
+ * `FechaOperacion?`, `ClaveRegimenEspecialOTrascendencia` and its two additional keys,
+ * `NumRegistroAcuerdoFacturacion?`, `ImporteTotal?`, `BaseImponibleACoste?`, `DescripcionOperacion`,
+ * `RefExterna?`, `FacturaSimplificadaArticulos7.2_7.3?`, `EntidadSucedida?`,
+ * `RegPrevioGGEEoREDEMEoCompetencia?` (issue #18 item 17: every element of the schema from a field),
+ * `Macrodato` (`S` when |ImporteTotal| ≥ 100,000,000 €, sii.md §3).
  *
  * @example
  * ```ts
@@ -44,30 +48,44 @@ export function facturaComun(report: Partial<SiiTaxReportCreate>): XmlElement {
   return {
     'sii:TipoFactura': report.invoice_type_code ?? undefined,
     'sii:TipoRectificativa': corrective ? (report.corrective_type ?? undefined) : undefined,
+    'sii:FacturasAgrupadas': invoiceList('sii:IDFacturaAgrupada', report.grouped_invoices),
     'sii:FacturasRectificadas': corrective
-      ? optionalList(
-          repeated(report.corrected_invoices, (invoice) => ({
-            'sii:NumSerieFacturaEmisor': siiText(invoice.number),
-            'sii:FechaExpedicionFacturaEmisor': siiDate(invoice.date),
-          })),
-        )
+      ? invoiceList('sii:IDFacturaRectificada', report.corrected_invoices)
       : undefined,
     'sii:ImporteRectificacion': substitution
       ? {
           'sii:BaseRectificada': amountText(report.corrected_taxable_base),
           'sii:CuotaRectificada': amountText(report.corrected_tax_amount),
+          'sii:CuotaRecargoRectificado': amountText(report.corrected_surcharge_amount),
         }
       : undefined,
+    'sii:FechaOperacion': siiDate(report.operation_date),
     'sii:ClaveRegimenEspecialOTrascendencia': report.special_regime_key ?? undefined,
     'sii:ClaveRegimenEspecialOTrascendenciaAdicional1': additional[0],
     'sii:ClaveRegimenEspecialOTrascendenciaAdicional2': additional[1],
+    'sii:NumRegistroAcuerdoFacturacion': siiText(report.billing_agreement_number),
     'sii:ImporteTotal': amountText(report.tax_inclusive_amount),
+    'sii:BaseImponibleACoste': amountText(report.cost_taxable_base),
     'sii:DescripcionOperacion': siiText(report.description),
+    'sii:RefExterna': siiText(report.external_reference),
+    'sii:FacturaSimplificadaArticulos7.2_7.3': siiFlag(report.qualified_simplified_invoice),
+    'sii:EntidadSucedida': entidadSucedida(report),
+    'sii:RegPrevioGGEEoREDEMEoCompetencia': siiFlag(report.prior_registration),
     'sii:Macrodato': total !== null && (total < 0n ? -total : total) >= MACRODATO_CENTS ? 'S' : undefined,
   };
 }
 
-/** `FacturasRectificadas{IDFacturaRectificada[]}`, or `undefined` without corrected invoices. */
-function optionalList(items: readonly XmlElement[] | undefined): XmlElement | undefined {
-  return items === undefined ? undefined : { 'sii:IDFacturaRectificada': items };
+/**
+ * `FacturasAgrupadas{IDFacturaAgrupada[]}` / `FacturasRectificadas{IDFacturaRectificada[]}`
+ * (`IDFacturaARType`: number and date), or `undefined` without invoices.
+ */
+function invoiceList(
+  element: string,
+  invoices: readonly { number: string; date: string }[] | null | undefined,
+): XmlElement | undefined {
+  const items = repeated(invoices, (invoice) => ({
+    'sii:NumSerieFacturaEmisor': siiText(invoice.number),
+    'sii:FechaExpedicionFacturaEmisor': siiDate(invoice.date),
+  }));
+  return items === undefined ? undefined : { [element]: items };
 }

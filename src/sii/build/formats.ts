@@ -153,6 +153,21 @@ export function siiDate(value: string | null | undefined): string | undefined {
 }
 
 /**
+ * An `S`/`N` flag of the SII schemas (`SimplificadaCualificadaType`, `CuponType`, …) from a boolean:
+ * `true` → `S`, `false` → `N`, absent → no element.
+ *
+ * @example
+ * ```ts
+ * siiFlag(true); // 'S'
+ * siiFlag(false); // 'N'
+ * siiFlag(null); // undefined
+ * ```
+ */
+export function siiFlag(value: boolean | null | undefined): 'S' | 'N' | undefined {
+  return value === true ? 'S' : value === false ? 'N' : undefined;
+}
+
+/**
  * Characters outside the XML 1.0 `Char` production: C0 controls other than tab, line feed and
  * carriage return, lone surrogates, U+FFFE and U+FFFF. No XML document can carry them, escaped or
  * not.

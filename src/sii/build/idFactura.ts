@@ -4,18 +4,26 @@ import { siiDate, siiText } from './formats.js';
 import { partyIdentification } from './identification.js';
 import type { XmlElement } from './xml.js';
 
-/** `NumSerieFacturaEmisor` and `FechaExpedicionFacturaEmisor` (dd-mm-yyyy), shared by every `IDFactura`. */
-function numberAndDate(report: Pick<SiiTaxReportCreate, 'invoice_number' | 'invoice_date'>): XmlElement {
+/**
+ * `NumSerieFacturaEmisor`, `NumSerieFacturaEmisorResumenFin` (the last invoice of an `F4` summary,
+ * `last_invoice_number`; only where the type has it, `withRangeEnd`) and `FechaExpedicionFacturaEmisor`
+ * (dd-mm-yyyy), shared by every `IDFactura`.
+ */
+function numberAndDate(
+  report: Pick<SiiTaxReportCreate, 'invoice_number' | 'invoice_date' | 'last_invoice_number'>,
+  withRangeEnd = false,
+): XmlElement {
   return {
     'sii:NumSerieFacturaEmisor': siiText(report.invoice_number),
+    'sii:NumSerieFacturaEmisorResumenFin': withRangeEnd ? siiText(report.last_invoice_number) : undefined,
     'sii:FechaExpedicionFacturaEmisor': siiDate(report.invoice_date),
   };
 }
 
 /**
  * `IDFactura` of an invoice the titular issued (`IDFacturaExpedidaType`, `IDFacturaExpedidaBCType`;
- * sii.md §3): `IDEmisorFactura/NIF` is the titular's NIF, then number and issue date. (fiscalkit has
- * no field for `NumSerieFacturaEmisorResumenFin`, so the two types are written alike.)
+ * sii.md §3): `IDEmisorFactura/NIF` is the titular's NIF, then number and issue date, and — in the
+ * alta's `IDFacturaExpedidaType` only (`withRangeEnd`) — `NumSerieFacturaEmisorResumenFin`.
  *
  * @example
  * ```ts
@@ -23,13 +31,20 @@ function numberAndDate(report: Pick<SiiTaxReportCreate, 'invoice_number' | 'invo
  * // { 'sii:IDEmisorFactura': { 'sii:NIF': 'U2687761C' }, 'sii:NumSerieFacturaEmisor': 'A-1', 'sii:FechaExpedicionFacturaEmisor': '15-03-2026' }
  * ```
  */
-export function idFacturaEmitida(report: Partial<SiiTaxReportCreate>, titularNif: string): XmlElement {
-  return { 'sii:IDEmisorFactura': { 'sii:NIF': siiText(titularNif) }, ...numberAndDate(report) };
+export function idFacturaEmitida(
+  report: Partial<SiiTaxReportCreate>,
+  titularNif: string,
+  withRangeEnd = false,
+): XmlElement {
+  return {
+    'sii:IDEmisorFactura': { 'sii:NIF': siiText(titularNif) },
+    ...numberAndDate(report, withRangeEnd),
+  };
 }
 
 /**
  * `IDFactura` of a received invoice (`IDFacturaRecibidaType`, sii.md §3): the supplier as `NIF` or
- * `IDOtro` (no name), then number and issue date.
+ * `IDOtro` (no name), then number, `NumSerieFacturaEmisorResumenFin` and issue date.
  *
  * @example
  * ```ts
@@ -40,7 +55,7 @@ export function idFacturaEmitida(report: Partial<SiiTaxReportCreate>, titularNif
 export function idFacturaRecibida(report: Partial<SiiTaxReportCreate>): XmlElement {
   return {
     'sii:IDEmisorFactura': identificacion(partyIdentification(report, 'supplier')),
-    ...numberAndDate(report),
+    ...numberAndDate(report, true),
   };
 }
 
@@ -56,5 +71,5 @@ export function idFacturaRecibida(report: Partial<SiiTaxReportCreate>): XmlEleme
  * ```
  */
 export function idFacturaConNombre(report: Partial<SiiTaxReportCreate>): XmlElement {
-  return { 'sii:IDEmisorFactura': contraparte(report, 'supplier'), ...numberAndDate(report) };
+  return { 'sii:IDEmisorFactura': contraparte(report, 'supplier', false), ...numberAndDate(report) };
 }

@@ -1,6 +1,6 @@
 import type { SiiTaxReportCreate } from '../../model/siiTaxReport.js';
-import { contraparte } from './contraparte.js';
-import { siiText } from './formats.js';
+import { contraparte, entidadSucedida } from './contraparte.js';
+import { siiFlag, siiText } from './formats.js';
 import { idFacturaConNombre } from './idFactura.js';
 import { periodoLiquidacion } from './periodo.js';
 import type { XmlElement } from './xml.js';
@@ -8,7 +8,8 @@ import type { XmlElement } from './xml.js';
 /**
  * `OperacionIntracomunitaria` (`OperacionIntracomunitariaType`, sii.md §3): `TipoOperacion`,
  * `ClaveDeclarado`, `EstadoMiembro`, `PlazoOperacion?` (days), `DescripcionBienes`,
- * `DireccionOperador`, `FacturasODocumentacion?`.
+ * `DireccionOperador`, `FacturasODocumentacion?`, `RefExterna?`, `NumRegistroAcuerdoFacturacion?`,
+ * `EntidadSucedida?`, `RegPrevioGGEEoREDEMEoCompetencia?`.
  *
  * @example
  * ```ts
@@ -26,6 +27,10 @@ export function operacionIntracomunitaria(report: SiiTaxReportCreate): XmlElemen
     'sii:DescripcionBienes': siiText(operation?.goods_description),
     'sii:DireccionOperador': siiText(operation?.operator_address),
     'sii:FacturasODocumentacion': siiText(operation?.documentation),
+    'sii:RefExterna': siiText(report.external_reference),
+    'sii:NumRegistroAcuerdoFacturacion': siiText(report.billing_agreement_number),
+    'sii:EntidadSucedida': entidadSucedida(report),
+    'sii:RegPrevioGGEEoREDEMEoCompetencia': siiFlag(report.prior_registration),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { SiiTaxReportCreate } from '../../model/siiTaxReport.js';
+import { entidadSucedida } from './contraparte.js';
 import { amountText, rateText, siiDate, siiText } from './formats.js';
 import { idFacturaConNombre } from './idFactura.js';
 import { periodoLiquidacion } from './periodo.js';
@@ -6,7 +7,9 @@ import type { XmlElement } from './xml.js';
 
 /**
  * `BienesInversion` (`BienDeInversionType`, sii.md §3): `IdentificacionBien`,
- * `FechaInicioUtilizacion`, `ProrrataAnualDefinitiva`, `RegularizacionAnualDeduccion?`.
+ * `FechaInicioUtilizacion`, `ProrrataAnualDefinitiva`, `RegularizacionAnualDeduccion?`,
+ * `IdentificacionEntrega?`, `RegularizacionDeduccionEfectuada?`, `RefExterna?`,
+ * `NumRegistroAcuerdoFacturacion?`, `EntidadSucedida?`.
  *
  * @example
  * ```ts
@@ -20,6 +23,11 @@ export function bienesInversion(report: SiiTaxReportCreate): XmlElement {
     'sii:FechaInicioUtilizacion': siiDate(good?.start_date),
     'sii:ProrrataAnualDefinitiva': rateText(good?.annual_proration),
     'sii:RegularizacionAnualDeduccion': amountText(good?.annual_regularization),
+    'sii:IdentificacionEntrega': siiText(good?.delivery_identification),
+    'sii:RegularizacionDeduccionEfectuada': amountText(good?.regularization_made),
+    'sii:RefExterna': siiText(report.external_reference),
+    'sii:NumRegistroAcuerdoFacturacion': siiText(report.billing_agreement_number),
+    'sii:EntidadSucedida': entidadSucedida(report),
   };
 }
 

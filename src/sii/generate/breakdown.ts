@@ -1,5 +1,8 @@
+import type { Validated, ValidationIssue } from '../../errors/validationIssue.js';
+import type { LineTax } from '../../model/invoiceLine.js';
 import { decimalPlaces, formatUnits, pow10, toUnits } from '../../money/fixedPoint.js';
 import type { RoundingMethod } from '../../money/roundingMethod.js';
+import { issueAt } from '../../rules/issue.js';
 import { allocate } from '../../totals/allocate.js';
 import type { TotalsResult } from '../../totals/result.js';
 import { RATE_DECIMALS } from '../../totals/scales.js';
@@ -39,7 +42,10 @@ export interface SiiBreakdownRow {
 /** The breakdown of a record and the sums the record states besides. */
 export interface SiiBreakdown {
   rows: SiiBreakdownRow[];
-  /** `rows[k]` → the first invoice line it was made from (for params). */
+  /**
+   * `rows[k]` → the first invoice line it was made from (for params); a row made of a document-level
+   * allowance or charge alone is `−1 − k` for its entry `allowance_charges_attributes[k]`.
+   */
   rowLines: number[];
   /** `ImporteTotal`: Σ base + cuota + recargo of every row (sii.md §8, §9.4), EUR. */
   tax_inclusive_amount: string;
@@ -65,6 +71,8 @@ interface Draft {
   vatKey: string;
   surchargeKey: string | undefined;
   lines: number[];
+  /** The document-level entries in the row (`allowance_charges_attributes[k]`). */
+  pieces: number[];
   base: bigint;
   tax: bigint;
   surcharge: bigint;
@@ -178,6 +186,13 @@ function rowOf(draft: Draft, totals: TotalsResult): SiiBreakdownRow {
  *   (`local_currency: 'EUR'`, each group converted from its rounded amount, taxmath.md §3.10), split
  *   over the rows that share a group by largest remainder, so the rows add up to the euro groups.
  *
+ * - document-level allowances and charges (issue #19, docs/sii.md): SII has no element for them and
+ *   states amounts per rate, so each piece the engine made of them (one per VAT group, docs/totals.md
+ *   §2.3) joins the row of its group — its signed amount in the base, its printed VAT and recargo in
+ *   the cuotas — or, when no line has its group, a row of its own (`piecePlans`, `siiPiecePlans`);
+ *   a reimbursable expense (*suplido*) stays out, as it is outside the invoice's taxable amounts
+ *   and its `tax_inclusive_amount` (art. 78.Tres.3º LIVA).
+ *
  * `tax_inclusive_amount` (`ImporteTotal`) = Σ base + cuota + recargo of the rows — the invoice's
  * `tax_inclusive` (net + VAT + recargo, taxmath.md §3.6) in euros, which satisfies AEAT's
  * `ImporteTotal` check (sii.md §8); `deductible_tax_amount` (`CuotaDeducible`) = Σ cuota of the
@@ -195,6 +210,7 @@ export function siiBreakdown(
   plans: readonly (SiiLinePlan | undefined)[],
   totals: TotalsResult,
   context: SiiAmountContext,
+  piecePlans: readonly (SiiLinePlan | undefined)[] = [],
 ): SiiBreakdown {
   const drafts: Draft[] = [];
   const byKey = new Map<string, Draft>();
@@ -206,7 +222,7 @@ export function siiBreakdown(
     const key = [vatKey, surchargeKey ?? '', plan.operation ?? ''].join('\n');
     let draft = byKey.get(key);
     if (draft === undefined) {
-      draft = { plan, vatKey, surchargeKey, lines: [], base: 0n, tax: 0n, surcharge: 0n };
+      draft = { plan, vatKey, surchargeKey, lines: [], pieces: [], base: 0n, tax: 0n, surcharge: 0n };
       byKey.set(key, draft);
       drafts.push(draft);
     }
@@ -216,6 +232,7 @@ export function siiBreakdown(
     if (surchargeKey !== undefined)
       draft.surcharge += toUnits(line.taxes[surchargeKey] ?? '0', context.exponent);
   });
+  addPieces(drafts, totals, piecePlans, context);
   toEuros(drafts, totals, context);
 
   let total = 0n;
@@ -227,8 +244,133 @@ export function siiBreakdown(
   }
   return {
     rows: drafts.map((draft) => rowOf(draft, totals)),
-    rowLines: drafts.map((draft) => draft.lines[0] as number),
+    rowLines: drafts.map((draft) => draft.lines[0] ?? -1 - (draft.pieces[0] ?? 0)),
     tax_inclusive_amount: formatUnits(total, EUR_EXPONENT),
     deductible_tax_amount: formatUnits(deductible, EUR_EXPONENT),
   };
+}
+
+/** The signed amount of a piece: an allowance lowers its group's base, a charge raises it. */
+function signedPiece(amount: string, indicator: 'allowance' | 'charge', exponent: number): bigint {
+  const units = toUnits(amount, exponent);
+  return indicator === 'allowance' ? -units : units;
+}
+
+/**
+ * Adds the document-level pieces to the rows of their groups (in invoice-currency units, before the
+ * euro conversion, so that the rows still add up to the engine's euro groups), opening a row for a
+ * piece whose group no line has (`piecePlans[k]`, from `siiPiecePlans`).
+ */
+function addPieces(
+  drafts: Draft[],
+  totals: TotalsResult,
+  piecePlans: readonly (SiiLinePlan | undefined)[],
+  context: SiiAmountContext,
+): void {
+  (totals.allowance_charges ?? []).forEach((piece, position) => {
+    if (piece.is_reimbursable_expense === true) return;
+    const vatKey = keyOf(piece.taxes, 'vat');
+    if (vatKey === undefined) return;
+    const surchargeKey = keyOf(piece.taxes, 'surcharge');
+    let draft = drafts.find(
+      (candidate) => candidate.vatKey === vatKey && candidate.surchargeKey === surchargeKey,
+    );
+    if (draft === undefined) {
+      const plan = piecePlans[position];
+      if (plan === undefined) return;
+      draft = { plan, vatKey, surchargeKey, lines: [], pieces: [], base: 0n, tax: 0n, surcharge: 0n };
+      drafts.push(draft);
+    }
+    draft.pieces.push(piece.index);
+    draft.base += signedPiece(piece.amount, piece.allowance_charge_indicator, context.exponent);
+    draft.tax += toUnits(piece.taxes[vatKey] ?? '0', context.exponent);
+    if (surchargeKey !== undefined)
+      draft.surcharge += toUnits(piece.taxes[surchargeKey] ?? '0', context.exponent);
+  });
+}
+
+/**
+ * The plan of each document-level piece of the totals (`TotalsResult.allowance_charges`, issue #19)
+ * that needs a breakdown row of its own: one whose VAT group (and recargo) no invoice line has — a
+ * charge at a rate of its own, or a not-subject entry (`apply_taxes: false`, category `NS`) — classified
+ * like a line's VAT tax (`classify`). Undefined for a piece that joins the row of its group's lines,
+ * and for a reimbursable expense (kept out, see `siiBreakdown`).
+ *
+ * Refused (422 at `allowance_charges_attributes[k]`): a piece whose group's lines are split between
+ * goods and services (sii.md §5: the record is broken down by operation type), since nothing says
+ * which part it belongs to, and a piece needing a row of its own in such a record, which would need an
+ * operation type.
+ *
+ * @example
+ * ```ts
+ * const piecePlans = siiPiecePlans(totals, plans, (tax, at) => siiLineClass(tax, undefined, context, at));
+ * if (piecePlans.success) siiBreakdown(plans, totals, amountContext, piecePlans.data);
+ * ```
+ */
+export function siiPiecePlans(
+  totals: TotalsResult,
+  plans: readonly (SiiLinePlan | undefined)[],
+  classify: (tax: LineTax, at: readonly PropertyKey[]) => Validated<SiiLinePlan['cls']>,
+): Validated<(SiiLinePlan | undefined)[]> {
+  const issues: ValidationIssue[] = [];
+  const byOperation = plans.some((plan) => plan?.operation !== undefined);
+  const piecePlans = (totals.allowance_charges ?? []).map((piece): SiiLinePlan | undefined => {
+    if (piece.is_reimbursable_expense === true) return undefined;
+    const vatKey = keyOf(piece.taxes, 'vat');
+    if (vatKey === undefined) return undefined;
+    const surchargeKey = keyOf(piece.taxes, 'surcharge');
+    const at = ['allowance_charges_attributes', piece.index];
+    const operations = new Set<string>();
+    totals.lines.forEach((line, index) => {
+      const plan = plans[index];
+      if (
+        plan !== undefined &&
+        keyOf(line.taxes, 'vat') === vatKey &&
+        keyOf(line.taxes, 'surcharge') === surchargeKey
+      )
+        operations.add(plan.operation ?? '');
+    });
+    if (operations.size > 1) {
+      issues.push(
+        issueAt(
+          'parameter_invalid',
+          at,
+          'cannot be written to SII: the record is broken down into goods and services (sii.md §5) and both have lines in its VAT group, so its part of each is unknown; give it as allowances of the lines instead',
+        ),
+      );
+      return undefined;
+    }
+    if (operations.size === 1) return undefined;
+    if (byOperation) {
+      issues.push(
+        issueAt(
+          'parameter_invalid',
+          at,
+          'cannot be written to SII: it is taxed in a VAT group no line has, and the record is broken down into goods and services (sii.md §5), which would need its operation type; give it as an invoice line',
+        ),
+      );
+      return undefined;
+    }
+    const group = totals.groups.find((candidate) => candidate.key === vatKey);
+    if (group === undefined) return undefined;
+    const category = vatKey.split('|')[1] ?? '';
+    const tax: LineTax = {
+      name: group.name,
+      percent: group.percent,
+      category: category === '' ? null : category,
+    };
+    const cls = classify(tax, [...at, 'taxes_attributes', 0]);
+    if (!cls.success) {
+      issues.push(...cls.issues);
+      return undefined;
+    }
+    return {
+      vatTax: 0,
+      surchargeTax: surchargeKey === undefined ? undefined : 1,
+      category: category === '' ? 'S' : category.toUpperCase(),
+      cls: cls.data,
+      operation: undefined,
+    };
+  });
+  return issues.length > 0 ? { success: false, issues } : { success: true, data: piecePlans };
 }

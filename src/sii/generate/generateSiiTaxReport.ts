@@ -17,7 +17,7 @@ import { currencyExponent } from '../../money/currencies.js';
 import { roundingMethodFromAccount } from '../../money/roundingMethod.js';
 import { issueAt } from '../../rules/issue.js';
 import { siiRecordIssues } from '../recordIssues.js';
-import { type SiiLinePlan, siiBreakdown } from './breakdown.js';
+import { type SiiLinePlan, siiBreakdown, siiPiecePlans } from './breakdown.js';
 import { type SiiLineClass, type SiiOperationType, siiLineClass, siiLineTaxes } from './classify.js';
 import { type SiiCounterparty, siiCounterparty, siiTitular, truncated } from './parties.js';
 import { type SiiParamContext, siiSourceParamOf } from './sourceParams.js';
@@ -249,10 +249,31 @@ export function generateSiiTaxReport(source: SiiSource): Validated<SiiTaxReportC
     invoiceTotalsInput(invoice, account, { currency, local_currency: SII_LOCAL_CURRENCY }),
   );
   if (!totals.success) return totals;
-  const breakdown = siiBreakdown(plans, totals.data, {
-    exponent: currencyExponent(currency),
-    method: roundingMethodFromAccount(account.rounding_method ?? 'half_up'),
-  });
+  // Document-level allowances and charges (issue #19) join the rows of their VAT groups; one whose
+  // group no line has gets a row of its own, its tax classified like a line's (docs/sii.md).
+  const piecePlans = siiPiecePlans(totals.data, plans, (tax, at) =>
+    siiLineClass(
+      tax,
+      undefined,
+      {
+        book,
+        eu: party?.eu ?? false,
+        reason_vat_exempt: defaults.reason_vat_exempt,
+        reason_no_subject: defaults.reason_no_subject,
+      },
+      at,
+    ),
+  );
+  if (!piecePlans.success) return piecePlans;
+  const breakdown = siiBreakdown(
+    plans,
+    totals.data,
+    {
+      exponent: currencyExponent(currency),
+      method: roundingMethodFromAccount(account.rounding_method ?? 'half_up'),
+    },
+    piecePlans.data,
+  );
 
   const fields: Record<string, string> = {};
   const report = assemble(source, type, counterparty, breakdown, plans, fields);

@@ -44,6 +44,8 @@ function breakdownParam(
   context: SiiParamContext,
 ): string {
   const line = row === undefined ? undefined : context.rowLines[row];
+  // A row made of a document-level allowance or charge alone (`siiBreakdown`): −1 − its entry.
+  if (line !== undefined && line < 0) return `allowance_charges_attributes[${-1 - line}]`;
   const plan = line === undefined ? undefined : context.plans[line];
   if (line === undefined || plan === undefined) return 'lines';
   const vat = `lines[${line}].taxes_attributes[${plan.vatTax}]`;

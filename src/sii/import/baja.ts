@@ -1,7 +1,8 @@
 /**
  * The annulment records (`BajaLR…`, sii.md §2) read back: the inverse of the builder's
  * `src/sii/build/baja.ts`. A baja record carries only what identifies the record it annuls, so the
- * report read from it has only those fields. `RefExterna` has no field (→ `ignored`).
+ * report read from it has only those fields, and `RefExterna` → `external_reference` (issue #18 item
+ * 17).
  *
  * @module
  */
@@ -22,6 +23,7 @@ import { readPeriodoLiquidacion } from './periodo.js';
 export function readBajaExpedida(record: ElementReader, draft: ReportDraft, titularNif: string): void {
   readPeriodoLiquidacion(record, draft);
   readIdFacturaEmitida(record.requiredChild('IDFactura'), draft, titularNif);
+  draft.text('external_reference', record, 'RefExterna');
 }
 
 /**
@@ -37,6 +39,7 @@ export function readBajaExpedida(record: ElementReader, draft: ReportDraft, titu
 export function readBajaRecibida(record: ElementReader, draft: ReportDraft): void {
   readPeriodoLiquidacion(record, draft);
   readIdFacturaConNombre(record.requiredChild('IDFactura'), draft);
+  draft.text('external_reference', record, 'RefExterna');
 }
 
 /**

@@ -2,7 +2,8 @@
  * The parties of an SII record read back (sii.md §3, §10): the identification choice `NIF` |
  * `IDOtro{CodigoPais?, IDType, ID}` and `PersonaFisicaJuridicaType` (`Contraparte`, and an
  * `IDEmisorFactura` with a name), into the report's `<role>_party_*` fields — the inverse of the
- * builder's `src/sii/build/contraparte.ts`. `NIFRepresentante` has no field (→ `ignored`).
+ * builder's `src/sii/build/contraparte.ts`; `NIFRepresentante` → `<role>_party_representative_nif`,
+ * `EntidadSucedida` → `successor_entity` (issue #18 item 17).
  *
  * @module
  */
@@ -115,7 +116,28 @@ export function readContraparte(
 ): ReadIdentification | null {
   if (party === null) return null;
   draft.requiredText(SII_PARTY_FIELDS[role].name, party, 'NombreRazon');
+  // Only `PersonaFisicaJuridicaType` has it; an `IDEmisorFactura` with one fails the schema anyway.
+  draft.text(`${role}_party_representative_nif`, party, 'NIFRepresentante');
   const identification = readIdentification(party);
   putIdentification(draft, role, identification);
   return identification;
+}
+
+/**
+ * Reads `EntidadSucedida` of `element` (`PersonaFisicaJuridicaUnicaESType`: `NombreRazon`, `NIF`, both
+ * mandatory) into `successor_entity` (issue #18 item 17); nothing when absent.
+ *
+ * @example
+ * ```ts
+ * readEntidadSucedida(factura, draft);
+ * draft.data.successor_entity; // { name: 'ABSORBIDA SL', tax_id: 'B12345674' }
+ * ```
+ */
+export function readEntidadSucedida(element: ElementReader, draft: ReportDraft): void {
+  const entity = element.child('EntidadSucedida');
+  if (entity === null) return;
+  const successor = draft.nested('successor_entity');
+  successor.requiredText('name', entity, 'NombreRazon');
+  successor.requiredText('tax_id', entity, 'NIF');
+  draft.put('successor_entity', successor.data, entity.path);
 }

@@ -20,13 +20,14 @@
  * rows; `DesgloseIVA/DetalleIVA` → ordinary rows, except that a `DetalleIVA` with a base only (no
  * rate, cuota or recargo: how the builder writes an exempt or not-subject line, and how OCA writes a
  * not-subject purchase) becomes a row of the service's not-subject category `NS`, without a reason
- * (the element does not say which). `BienInversion`, `PorcentCompensacionREAGYP` and
- * `ImporteCompensacionREAGYP` have no field (→ `ignored`).
+ * (the element does not say which). `PorcentCompensacionREAGYP`, `ImporteCompensacionREAGYP` and
+ * `BienInversion` → `compensation_percent`, `compensation_amount`, `investment_good` (issue #18 item
+ * 17).
  *
  * @module
  */
 import type { ElementReader, ReportDraft } from '../../xml/reader.js';
-import { putDecimal, readCode } from './values.js';
+import { putDecimal, putFlag, readCode } from './values.js';
 
 /** The operation type of an issued block: `goods`, `services`, or none (`DesgloseFactura`). */
 type OperationType = 'goods' | 'services' | null;
@@ -159,6 +160,18 @@ function baseOnly(detalle: ElementReader): boolean {
 }
 
 /**
+ * What a received `DetalleIVA` holds besides its VAT (issue #18 item 17): `PorcentCompensacionREAGYP`
+ * → `compensation_percent`, `ImporteCompensacionREAGYP` → `compensation_amount` (the schema has them
+ * in `DesgloseIVA` only; one under `InversionSujetoPasivo` is read, for `siiRecordIssues` to refuse),
+ * `BienInversion` → `investment_good`.
+ */
+function readRecibidaExtras(detalle: ElementReader, row: ReportDraft): void {
+  putDecimal(row, 'compensation_percent', detalle, 'PorcentCompensacionREAGYP');
+  putDecimal(row, 'compensation_amount', detalle, 'ImporteCompensacionREAGYP');
+  putFlag(row, 'investment_good', detalle, 'BienInversion');
+}
+
+/**
  * Reads `DesgloseFactura` of a received invoice (mandatory) into `tax_breakdowns`: the
  * `InversionSujetoPasivo` rows (`reverse_charge: true`), then the `DesgloseIVA` rows.
  *
@@ -178,6 +191,7 @@ export function readDesgloseRecibida(factura: ElementReader, draft: ReportDraft)
       const row = rows.add(reverse, null);
       row.put('reverse_charge', true, reverse.path);
       readDetalleIva(detalle, row, 'CuotaSoportada');
+      readRecibidaExtras(detalle, row);
     }
   const ordinary = desglose.child('DesgloseIVA');
   if (ordinary !== null)
@@ -187,6 +201,7 @@ export function readDesgloseRecibida(factura: ElementReader, draft: ReportDraft)
         row.put('category', 'NS', detalle.path);
         putDecimal(row, 'taxable_base', detalle, 'BaseImponible', true);
       } else readDetalleIva(detalle, row, 'CuotaSoportada');
+      readRecibidaExtras(detalle, row);
     }
   rows.finish(desglose.path);
 }

@@ -1,8 +1,7 @@
 /**
  * `IDFactura` read back (sii.md §3): the issuer, `NumSerieFacturaEmisor` → `invoice_number`,
- * `FechaExpedicionFacturaEmisor` → `invoice_date` — the inverse of the builder's
- * `src/sii/build/idFactura.ts`. `NumSerieFacturaEmisorResumenFin` (F4 ranges) has no field
- * (→ `ignored`).
+ * `FechaExpedicionFacturaEmisor` → `invoice_date`, `NumSerieFacturaEmisorResumenFin` (F4 ranges) →
+ * `last_invoice_number` — the inverse of the builder's `src/sii/build/idFactura.ts`.
  *
  * @module
  */
@@ -18,6 +17,8 @@ import { putDate } from './values.js';
 /** `NumSerieFacturaEmisor` and `FechaExpedicionFacturaEmisor`, both mandatory in every `IDFactura`. */
 function readNumberAndDate(idFactura: ElementReader, draft: ReportDraft): void {
   draft.requiredText('invoice_number', idFactura, 'NumSerieFacturaEmisor');
+  // Only the alta types of issued and received invoices have it (issue #18 item 17).
+  draft.text('last_invoice_number', idFactura, 'NumSerieFacturaEmisorResumenFin');
   putDate(draft, 'invoice_date', idFactura, 'FechaExpedicionFacturaEmisor', true);
 }
 

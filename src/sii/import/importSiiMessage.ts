@@ -15,7 +15,7 @@ import {
   type SiiTaxReportCreate,
   SiiTaxReportCreateSchema,
 } from '../../model/siiTaxReport.js';
-import { documentIssue } from '../../xml/guards.js';
+import { documentIssue, guardXmlDocument } from '../../xml/guards.js';
 import { ElementReader, ImportContext, ReportDraft, sourcedIssue } from '../../xml/reader.js';
 import { SII_BAJA_BOOKS } from '../build/baja.js';
 import { SII_ALTA_BOOKS } from '../build/books.js';
@@ -30,8 +30,9 @@ import {
 import { siiTitularIssues } from '../recordIssues.js';
 import { SII_ALTA_READERS, SII_BAJA_READERS, type SiiRecordReader } from './books.js';
 import { readCabecera } from './cabecera.js';
-import { readSiiDocument, SII_FILE_PARAM, type SiiDocumentKind } from './document.js';
+import { readSiiDocument, SII_DOCUMENT_POLICY, SII_FILE_PARAM, type SiiDocumentKind } from './document.js';
 import { SII_MESSAGE_OCCURRENCES } from './siiOccurrences.js';
+import { siiVersionOf, siiVersionRefusal } from './version.js';
 
 /** What {@link importSiiMessage} gives for a message it accepts. */
 export interface SiiImport {
@@ -188,9 +189,22 @@ function readRecords(
   return context.issues.length > 0 ? null : records;
 }
 
+/**
+ * The refusal of an older SII message (issue #18 item 15), or the document's own: a message of
+ * another `IDVersionSii` differs from 1.1 in its content too (`PeriodoImpositivo`, sii.md §1), and
+ * the read against the 1.1 schema stops at the first difference with a complaint about that element;
+ * the version, read from the header alone, is what the client needs to hear.
+ */
+function documentRefusal(input: string | Uint8Array, issues: ValidationIssue[]): ValidationIssue[] {
+  const text = guardXmlDocument(input, SII_DOCUMENT_POLICY);
+  if (!text.success) return issues;
+  const refusal = siiVersionRefusal(siiVersionOf(text.data));
+  return refusal === null ? issues : [refusal];
+}
+
 function importMessage(input: string | Uint8Array): Validated<SiiImport> {
   const document = readSiiDocument(input, MESSAGE_DOCUMENT);
-  if (!document.success) return document;
+  if (!document.success) return failure(documentRefusal(input, document.issues));
   const book = ROOTS.get(document.data.name);
   if (book === undefined) return failure([documentIssue(SII_FILE_PARAM, 'has no SII ledger root')]);
   const context = new ImportContext('SuministroLR.xsd', true);

@@ -5,9 +5,10 @@
  * @module
  */
 import type { ElementReader, ReportDraft } from '../../xml/reader.js';
-import { readContraparte } from './contraparte.js';
+import { readContraparte, readEntidadSucedida } from './contraparte.js';
 import { readIdFacturaConNombre } from './idFactura.js';
 import { readPeriodoLiquidacion } from './periodo.js';
+import { putFlag } from './values.js';
 
 /**
  * Reads an intra-community operation record: `PeriodoLiquidacion`, `IDFactura` (the supplier, with
@@ -39,4 +40,9 @@ export function readRegistroIntracomunitaria(record: ElementReader, draft: Repor
   read.requiredText('operator_address', operation, 'DireccionOperador');
   read.text('documentation', operation, 'FacturasODocumentacion');
   draft.put('intra_community_operation', read.data, operation.path);
+  // The report-level fields the operation's type ends with (issue #18 item 17).
+  draft.text('external_reference', operation, 'RefExterna');
+  draft.text('billing_agreement_number', operation, 'NumRegistroAcuerdoFacturacion');
+  readEntidadSucedida(operation, draft);
+  putFlag(draft, 'prior_registration', operation, 'RegPrevioGGEEoREDEMEoCompetencia');
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { ElementReader, ReportDraft } from '../../xml/reader.js';
+import { readEntidadSucedida } from './contraparte.js';
 import { readIdFacturaConNombre } from './idFactura.js';
 import { readPeriodoLiquidacion } from './periodo.js';
 import { putDate, putDecimal } from './values.js';
@@ -13,9 +14,10 @@ import { putDate, putDecimal } from './values.js';
  * Reads a capital-good record: `PeriodoLiquidacion`, `IDFactura` (the supplier, with its name),
  * `BienesInversion` → `capital_good` (`IdentificacionBien` → `identification`,
  * `FechaInicioUtilizacion` → `start_date`, `ProrrataAnualDefinitiva` → `annual_proration`,
- * `RegularizacionAnualDeduccion` → `annual_regularization`). `IdentificacionEntrega`,
- * `RegularizacionDeduccionEfectuada`, `RefExterna`, `NumRegistroAcuerdoFacturacion` and
- * `EntidadSucedida` have no field (→ `ignored`).
+ * `RegularizacionAnualDeduccion` → `annual_regularization`, `IdentificacionEntrega` →
+ * `delivery_identification`, `RegularizacionDeduccionEfectuada` → `regularization_made`), and the
+ * report's `RefExterna` → `external_reference`, `NumRegistroAcuerdoFacturacion` →
+ * `billing_agreement_number`, `EntidadSucedida` → `successor_entity` (issue #18 item 17).
  *
  * @example
  * ```ts
@@ -33,5 +35,10 @@ export function readRegistroInversion(record: ElementReader, draft: ReportDraft)
   putDate(capital, 'start_date', good, 'FechaInicioUtilizacion', true);
   putDecimal(capital, 'annual_proration', good, 'ProrrataAnualDefinitiva', true);
   putDecimal(capital, 'annual_regularization', good, 'RegularizacionAnualDeduccion');
+  capital.text('delivery_identification', good, 'IdentificacionEntrega');
+  putDecimal(capital, 'regularization_made', good, 'RegularizacionDeduccionEfectuada');
   draft.put('capital_good', capital.data, good.path);
+  draft.text('external_reference', good, 'RefExterna');
+  draft.text('billing_agreement_number', good, 'NumRegistroAcuerdoFacturacion');
+  readEntidadSucedida(good, draft);
 }

@@ -5,15 +5,15 @@
  * @module
  */
 import type { ElementReader, ReportDraft } from '../../xml/reader.js';
-import { readContraparte } from './contraparte.js';
+import { readContraparte, readEntidadSucedida } from './contraparte.js';
 import { readPeriodoLiquidacion } from './periodo.js';
 import { putDecimal } from './values.js';
 
 /**
  * Reads a record of a counterparty and a total (`Metalico`; also `Seguros` and `AgenciasViajes`, whose
  * records share the shape): `PeriodoLiquidacion`, `Contraparte` (`siiLR:`) → the `customer_party_*`
- * fields, `ImporteTotal` (mandatory) → `tax_inclusive_amount`. `EntidadSucedida` has no field
- * (→ `ignored`).
+ * fields, `ImporteTotal` (mandatory) → `tax_inclusive_amount`, `EntidadSucedida` →
+ * `successor_entity` (issue #18 item 17).
  *
  * @example
  * ```ts
@@ -25,4 +25,5 @@ export function readRegistroMetalico(record: ElementReader, draft: ReportDraft):
   readPeriodoLiquidacion(record, draft);
   readContraparte(record.requiredChild('Contraparte'), draft, 'customer');
   putDecimal(draft, 'tax_inclusive_amount', record, 'ImporteTotal', true);
+  readEntidadSucedida(record, draft);
 }

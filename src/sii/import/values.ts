@@ -136,3 +136,19 @@ export function readCode<const T extends string>(
   );
   return null;
 }
+
+/**
+ * Puts an `S`/`N` flag of child `name` of `element` (`SimplificadaCualificadaType`, `CuponType`, …)
+ * into `field` of `draft` as a boolean (`S` → true, `N` → false; issue #18 item 17), the inverse of the
+ * builder's `siiFlag`; absent leaves the field unset, another value is a `parameter_invalid` at its
+ * path.
+ *
+ * @example
+ * ```ts
+ * putFlag(draft, 'coupon', factura, 'Cupon'); // true for `<Cupon>S</Cupon>`
+ * ```
+ */
+export function putFlag(draft: ReportDraft, field: string, element: ElementReader, name: string): void {
+  const code = readCode(element, name, ['S', 'N']);
+  if (code !== null) draft.put(field, code === 'S', element.pathOf(name));
+}

@@ -345,6 +345,16 @@ class SchemaWalker {
     parser.on('text', (text) => this.text(text, false));
     parser.on('cdata', (text) => this.text(text, true));
     parser.on('closetag', () => this.closeTag());
+    // Namespaces in XML 1.0 §7: "No entity names, processing instruction targets, or notation names
+    // contain any colons." saxes (without its xmlns mode) lets such a target through; libxml2, and so
+    // fiscalkit/xsd, refuses it (found by the text-edit agreement property, issue #18 item 18).
+    parser.on('processinginstruction', (instruction) => {
+      if (instruction.target.includes(':'))
+        throw new MalformedXml(
+          `colons are forbidden from processing instruction targets ('${instruction.target}')`,
+          parser.line,
+        );
+    });
     parser.on('error', (error) => {
       throw new MalformedXml(error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, ''), parser.line);
     });

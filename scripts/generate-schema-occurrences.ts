@@ -9,6 +9,8 @@
  * beside the checkout). Writes:
  *
  * - `src/ksef/import/fa3Occurrences.ts` — `schemat_FA(3)_v1-0E.xsd` (and the base schemas it imports);
+ * - `src/ksef/import/fa3Sequences.ts` — the same schema's order of children, element by element
+ *   (issue #18 item 14: an FA(3) document with elements out of order is refused where it goes wrong);
  * - `src/sii/import/siiOccurrences.ts` — `SuministroLR.xsd` (messages) and `RespuestaSuministro.xsd`
  *   (AEAT's responses), each with `SuministroInformacion.xsd`.
  *
@@ -27,7 +29,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { SchemaOccurrences } from '../src/xml/parse.js';
+import type { SchemaOccurrences, SchemaSequences } from '../src/xml/parse.js';
 
 import { failAt, readXsdDom, type XsdNode } from './xsdDom.js';
 
@@ -265,6 +267,89 @@ export function schemaOccurrences(file: string, schema: string): SchemaOccurrenc
   return { schema, maxDepth, maxOccurs };
 }
 
+/**
+ * The child element names of a content model particle in schema order, depth first (issue #18 item
+ * 14): an element particle its name, a sequence or choice its particles' names in turn (a choice's
+ * branches one after the other: only one occurs). A repeating sequence or choice (`maxOccurs` > 1)
+ * would let its elements interleave, and a name at two places of one model would have no single
+ * position: FA(3) has neither, and the generator refuses both so that a schema with them is noticed.
+ */
+function particleOrder(set: SchemaSet, node: XNode, names: string[]): void {
+  switch (node.local) {
+    case 'element': {
+      const declaration =
+        node.attributes.ref === undefined ? node : set.globalElement(node, node.attributes.ref);
+      const local = declaration.attributes.name ?? failAt(node, 'element without a name');
+      if (names.includes(local)) failAt(node, `${local} occurs twice in one content model`);
+      names.push(local);
+      return;
+    }
+    case 'group': {
+      if (maxOf(node) > 1) failAt(node, 'a repeating group is not supported by the order table');
+      const group = set.group(node, node.attributes.ref ?? failAt(node, 'group without ref'));
+      for (const particle of content(group)) particleOrder(set, particle, names);
+      return;
+    }
+    case 'sequence':
+    case 'choice': {
+      if (maxOf(node) > 1 && content(node).length > 1)
+        failAt(node, `a repeating ${node.local} is not supported by the order table`);
+      for (const child of content(node)) particleOrder(set, child, names);
+      return;
+    }
+    default:
+      failAt(node, `xs:${node.local} is not supported by the order table`);
+  }
+}
+
+/** The child element names of a complex type in schema order (an extension's base type first). */
+function typeOrder(set: SchemaSet, type: XNode, names: string[]): void {
+  for (const child of content(type)) {
+    if (child.local === 'simpleContent') continue;
+    if (child.local !== 'complexContent') {
+      particleOrder(set, child, names);
+      continue;
+    }
+    for (const derivation of content(child)) {
+      if (derivation.local === 'extension') {
+        const base = derivation.attributes.base ?? failAt(derivation, 'extension without base');
+        const baseType = set.namedType(derivation, base);
+        if (baseType !== null) typeOrder(set, baseType, names);
+      }
+      for (const particle of content(derivation)) particleOrder(set, particle, names);
+    }
+  }
+}
+
+/**
+ * Reads a schema set into the sibling-order table the FA(3) parse checks (issue #18 item 14): for
+ * every element with element content, by its path of local names from the root, its children's names
+ * in schema order.
+ */
+export function schemaSequences(file: string, schema: string): SchemaSequences {
+  const set = new SchemaSet(file);
+  const children: Record<string, readonly string[]> = {};
+  const walk = (path: string, declaration: XNode): void => {
+    const type = set.typeOf(declaration);
+    if (type === null) return;
+    const names: string[] = [];
+    typeOrder(set, type, names);
+    if (names.length === 0) return;
+    children[path] = names;
+    const declarations = typeCounts(set, type).elements;
+    for (const { local, declaration: child } of declarations) walk(`${path}/${local}`, child);
+  };
+  for (const root of set.roots()) walk(root.attributes.name ?? failAt(root, 'element without a name'), root);
+  return { schema, children };
+}
+
+function sequencesLiteral(sequences: SchemaSequences): string {
+  const entries = Object.entries(sequences.children)
+    .map(([path, names]) => `    ${JSON.stringify(path)}: ${JSON.stringify(names)},`)
+    .join('\n');
+  return `{\n  schema: ${JSON.stringify(sequences.schema)},\n  children: {\n${entries}\n  },\n}`;
+}
+
 function literal(occurrences: SchemaOccurrences): string {
   const entries = Object.entries(occurrences.maxOccurs)
     .map(([local, limit]) => {
@@ -299,6 +384,7 @@ function main(): void {
   const fa3 = schemaOccurrences(join(shared, FA3_XSD), 'schemat_FA(3)_v1-0E.xsd');
   const message = schemaOccurrences(join(shared, SII_MESSAGE_XSD), 'SuministroLR.xsd');
   const response = schemaOccurrences(join(shared, SII_RESPONSE_XSD), 'RespuestaSuministro.xsd');
+  const sequences = schemaSequences(join(shared, FA3_XSD), 'schemat_FA(3)_v1-0E.xsd');
   const outputs: [string, string][] = [
     [
       join(ROOT, 'src', 'ksef', 'import', 'fa3Occurrences.ts'),
@@ -313,6 +399,20 @@ function main(): void {
  * FA3_OCCURRENCES.maxOccurs.P_2; // 1
  */
 export const FA3_OCCURRENCES: SchemaOccurrences = ${literal(fa3)};
+`,
+    ],
+    [
+      join(ROOT, 'src', 'ksef', 'import', 'fa3Sequences.ts'),
+      `${HEADER('schemat_FA(3)_v1-0E.xsd with bazowe/*.xsd').replace('SchemaOccurrences', 'SchemaSequences')}
+/**
+ * The order FA(3) (\`schemat_FA(3)_v1-0E.xsd\`) gives the children of each of its ${String(Object.keys(sequences.children).length)} elements
+ * with element content, by path from \`Faktura\`, as the importer's parse checks it (issue #18 item 14:
+ * KSeF refuses a document whose elements are out of the schema's order).
+ *
+ * @example
+ * FA3_SEQUENCES.children['Faktura/Fa/OkresFa']; // ['P_6_Od', 'P_6_Do']
+ */
+export const FA3_SEQUENCES: SchemaSequences = ${sequencesLiteral(sequences)};
 `,
     ],
     [

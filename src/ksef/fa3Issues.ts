@@ -33,7 +33,6 @@ import {
   isFa3Email,
   isPositiveDecimal,
   isXmlText,
-  NUMERIC_RATES,
   ORDER_LINE_PROCEDURES,
   SWIFT,
   TADRES_EMAIL,
@@ -68,8 +67,8 @@ import {
 /** A path to a field as `issueAt` takes it: `['lines', 3, 'tax_category']`. */
 type Path = readonly (string | number)[];
 
-/** The correction type codes (ksef-fa3.md §3 `TRodzajFaktury`): they carry `DaneFaKorygowanej`. */
-const CORRECTIONS: readonly string[] = ['KOR', 'KOR_ZAL', 'KOR_ROZ'];
+/** The correction types whose `P_15ZK` is written, inside the correction block (ksef-fa3.md §6.8, §6.9). */
+const WITH_PREVIOUS_TOTAL: readonly string[] = ['KOR_ZAL', 'KOR_ROZ'];
 
 /** The advance type codes: `Fa/Zamowienie` is theirs (ksef-fa3.md §6.8). */
 const ADVANCES: readonly string[] = ['ZAL', 'KOR_ZAL'];
@@ -129,11 +128,13 @@ class Checker {
     }
     const length = fa3TextLength(written, type);
     if (length < type.min || length > type.max) {
+      // Plain words, with the length as the schema measures it (issue #18 item 13).
+      const measured = `is ${String(length)} characters long${type.token ? ' after whitespace collapse' : ''}`;
       this.invalid(
         path,
         type.min > 1
-          ? `must be ${String(type.min)}–${String(type.max)} characters long (FA(3) ${element}, ${type.name})`
-          : `must be at most ${String(type.max)} characters long (FA(3) ${element}, ${type.name})`,
+          ? `${measured}; the schema allows ${String(type.min)}–${String(type.max)} (FA(3) ${element}, ${type.name})`
+          : `${measured}; the schema allows at most ${String(type.max)} (FA(3) ${element}, ${type.name})`,
       );
       return null;
     }
@@ -276,7 +277,10 @@ class Checker {
  * refuse, `parameter_inclusion` for a value outside an FA(3) code list. The report is typed, but it
  * may not have come through the zod schema (the importer and the generator construct it), so
  * every value is checked as it is. The business rules of spec §2.7 (`ksefTaxReportIssues`) are
- * not repeated here: this is what the XSD and KSeF's own checks (§4) demand.
+ * not repeated here: this is what the XSD and KSeF's own checks (§4) demand, and nothing more, so
+ * that every document KSeF accepts can be imported and written back (issue #18 item 12: the VAT
+ * act's content rules — exemption basis, corrected invoice, PLN conversion — are
+ * `ksefInvoiceContentIssues` in `src/rules`, for reports created directly or generated).
  *
  * Issues come in document order: header, seller, buyer, third parties, amounts, annotations,
  * correction, notes and advances, lines, payment, terms, order, footer.
@@ -293,11 +297,11 @@ export function fa3Issues(report: KsefTaxReportCreate): ValidationIssue[] {
   sellerIssues(check, report);
   buyerIssues(check, report);
   thirdPartyIssues(check, report);
-  bucketIssues(check, report, header.foreign);
+  bucketIssues(check, report);
   annotationIssues(check, report);
   correctionIssues(check, report, header.type);
   noteAndAdvanceIssues(check, report);
-  lineIssues(check, report, header.foreign);
+  lineIssues(check, report);
   paymentIssues(check, report);
   termsIssues(check, report);
   orderIssues(check, report, header.type);
@@ -308,11 +312,9 @@ export function fa3Issues(report: KsefTaxReportCreate): ValidationIssue[] {
 /** What later rules need to know of the header. */
 interface Header {
   type: string | null;
-  /** Whether the invoice is in a currency other than PLN (conversions needed, ksef-fa3.md §6.6). */
-  foreign: boolean;
 }
 
-/** `Fa`: type, number, dates, currency, total, and `KursWalutyZ` of an advance. */
+/** `Fa`: type, number, dates, currency, total, and the exchange rate. */
 function headerIssues(check: Checker, report: KsefTaxReportCreate): Header {
   const type = check.code(
     ['invoice_type_code'],
@@ -323,7 +325,7 @@ function headerIssues(check: Checker, report: KsefTaxReportCreate): Header {
   );
   check.text(['number'], report.number, TZNAKOWY, 'Fa/P_2', true);
   check.date(['date'], report.date, TDATA_T, 'Fa/P_1', true);
-  const currency = currencyIssues(check, report.currency);
+  currencyIssues(check, report.currency);
   check.decimal(['total_amount'], report.total_amount, TKWOTOWY, 'Fa/P_15', true);
   check.text(['issue_place'], report.issue_place, TZNAKOWY, 'Fa/P_1M');
   check.text(['despatch_advice_reference'], report.despatch_advice_reference, TZNAKOWY, 'Fa/WZ');
@@ -348,15 +350,10 @@ function headerIssues(check: Checker, report: KsefTaxReportCreate): Header {
       ['invoicing_period_start'],
       'is required with invoicing_period_end (FA(3) Fa/OkresFa/P_6_Od)',
     );
-  const foreign = currency !== null && currency !== 'PLN';
   check.rate(['exchange_rate'], report.exchange_rate, 'Fa/KursWalutyZ or Fa/FaWiersz/KursWaluty');
-  // `KursWalutyZ` is the advance's rate (ksef-fa3.md §6.6, §6.8): a ZAL in a foreign currency needs it.
-  if (type === 'ZAL' && foreign && !isPresent(report.exchange_rate))
-    check.blank(
-      ['exchange_rate'],
-      `is required on a ZAL invoice in ${String(currency)} (FA(3) Fa/KursWalutyZ)`,
-    );
-  return { type, foreign };
+  // `KursWalutyZ` is optional in the XSD and KSeF does not ask for it: that a ZAL in a foreign
+  // currency states its rate is the rule `ksefForeignCurrencyIssues` (src/rules), not a schema check.
+  return { type };
 }
 
 /** `KodWaluty`: an ISO 4217 code that FA(3)'s closed `TKodWaluty` list also has. */
@@ -666,10 +663,9 @@ function isObject(value: unknown): value is object {
 /**
  * `P_13_x` / `P_14_x` / `P_14_xW` (ksef-fa3.md §5, §6.5): one entry per bucket; `P_14_x` exists for
  * buckets 1–5 and is mandatory with `P_13_x` for 1–4 (the XSD sequences `P_13_1 P_14_1 P_14_1W?`;
- * `P_14_5` is optional); `P_14_xW` exists for 1–4 only, and an invoice in a foreign currency needs it
- * beside every `P_14_x` (art. 106e ust. 11, ksef-fa3.md §4 and §6.6).
+ * `P_14_5` is optional); `P_14_xW` exists for 1–4 only, and is written only in a foreign currency.
  */
-function bucketIssues(check: Checker, report: KsefTaxReportCreate, foreign: boolean): void {
+function bucketIssues(check: Checker, report: KsefTaxReportCreate): void {
   const breakdowns = check.list(['tax_breakdowns'], report.tax_breakdowns, KSEF_BUCKETS.length, 'Fa/P_13_x');
   const seen = new Set<string>();
   (breakdowns ?? []).forEach((breakdown, index) => {
@@ -709,18 +705,15 @@ function bucketIssues(check: Checker, report: KsefTaxReportCreate, foreign: bool
         at('tax_amount_pln'),
         `must be absent for bucket ${bucket}: FA(3) has P_14_xW only for buckets 1–4`,
       );
-    if (foreign && hasTax && !hasLocal && withLocal)
-      check.blank(
-        at('tax_amount_pln'),
-        `is required for bucket ${bucket} of an invoice in a currency other than PLN (FA(3) Fa/P_14_${bucket}W)`,
-      );
+    // `P_14_xW` beside `P_14_x` in a foreign currency is art. 106e ust. 11, not the XSD (it is
+    // optional there) nor KSeF (CIRFMF/ksef-api #837, postponed): the rule `ksefForeignCurrencyIssues`.
   });
 }
 
 /**
  * `Adnotacje`: the codes of the exemption basis and the margin scheme, and the exemption basis
- * itself, which a `zw` line or order line or bucket 7 needs (`Zwolnienie/P_19` + `P_19A|B|C`
- * instead of `P_19N`; ksef-fa3.md §6.5).
+ * itself as a `TZnakowy` (`Zwolnienie/P_19` + `P_19A|B|C` when given, else `P_19N`; ksef-fa3.md
+ * §6.5).
  */
 function annotationIssues(check: Checker, report: KsefTaxReportCreate): void {
   const type = check.code(
@@ -736,20 +729,8 @@ function annotationIssues(check: Checker, report: KsefTaxReportCreate): void {
     `Adnotacje/Zwolnienie/P_19${type ?? 'A'}`,
   );
   check.code(['margin_scheme'], report.margin_scheme, KSEF_MARGIN_SCHEMES, 'Adnotacje/PMarzy');
-  const exempt =
-    arrayOf(report.lines).some((line) => isObject(line) && line.tax_category === 'zw') ||
-    arrayOf(report.order_lines).some((line) => isObject(line) && line.tax_category === 'zw') ||
-    arrayOf(report.tax_breakdowns).some((breakdown) => isObject(breakdown) && breakdown.bucket === '7');
-  if (exempt && !isPresent(report.exemption_basis))
-    check.blank(
-      ['exemption_basis'],
-      'is required with an exempt (zw) line or bucket 7: the legal basis of the exemption (FA(3) Adnotacje/Zwolnienie/P_19A)',
-    );
-}
-
-/** An array field as an array (an unparsed report may hold anything). */
-function arrayOf<T>(value: readonly T[] | null | undefined): readonly T[] {
-  return Array.isArray(value) ? value : [];
+  // An exempt line with `P_19N=1` is schema-valid and KSeF takes it; that a `zw` line names its legal
+  // basis is art. 106e ust. 1 pkt 19, the rule `ksefExemptionBasisIssues` (src/rules).
 }
 
 /** A KSeF number (`TNumerKSeF`), as the messages describe it. */
@@ -757,9 +738,8 @@ const KSEF_NUMBER_SHAPE = 'a KSeF number {NIP}-YYYYMMDD-XXXXXX-XXXXXX-XX (TNumer
 
 /**
  * The correction block (`PrzyczynaKorekty? TypKorekty? DaneFaKorygowanej{1..50000}
- * OkresFaKorygowanej? … P_15ZK?`): a correction type needs at least one corrected invoice, and so
- * does any other field of the block, which is one optional sequence with `DaneFaKorygowanej`
- * mandatory inside (ksef-fa3.md §5, §6.7).
+ * OkresFaKorygowanej? … P_15ZK?`): any field of the block needs at least one corrected invoice, the
+ * block being one optional sequence with `DaneFaKorygowanej` mandatory inside (ksef-fa3.md §5, §6.7).
  */
 function correctionIssues(check: Checker, report: KsefTaxReportCreate, type: string | null): void {
   check.text(['correction_reason'], report.correction_reason, TZNAKOWY, 'Fa/PrzyczynaKorekty');
@@ -792,16 +772,17 @@ function correctionIssues(check: Checker, report: KsefTaxReportCreate, type: str
     );
   });
   if (corrected.length > 0) return;
+  // A correction without `DaneFaKorygowanej` is schema-valid and KSeF takes it (ksef-fa3.md §4: it
+  // checks no correction references); that a correction names what it corrects is art. 106j ust. 2,
+  // the rule `ksefCorrectedInvoicesIssues` (src/rules). But the block's other fields cannot be
+  // written without one: `DaneFaKorygowanej` is mandatory inside the optional sequence.
   const values = report as Record<string, unknown>;
   const blockFields = ['correction_reason', 'correction_type', 'corrected_period'].filter((name) =>
     isPresent(values[name]),
   );
-  if (type !== null && CORRECTIONS.includes(type))
-    check.blank(
-      ['corrected_invoices'],
-      `must hold at least one corrected invoice on a ${type} invoice (FA(3) ${element})`,
-    );
-  else if (blockFields.length > 0)
+  if (type !== null && WITH_PREVIOUS_TOTAL.includes(type) && isPresent(report.previous_advance_total))
+    blockFields.push('previous_advance_total');
+  if (blockFields.length > 0)
     check.blank(
       ['corrected_invoices'],
       `must hold at least one corrected invoice when ${blockFields.join(', ')} is given (FA(3) ${element})`,
@@ -922,11 +903,10 @@ function commonLineIssues(check: Checker, line: AnyLine, at: (name: string) => P
 }
 
 /**
- * `FaWiersz` (at most 10,000): the values, and in a foreign currency the exchange rate of every line
- * at a percentage rate (`KursWaluty`, from the line or the report's `exchange_rate`; ksef-fa3.md
- * §6.6: 0 %, exempt, reverse-charge and not-taxable lines carry none, MF samples 22 and 23).
+ * `FaWiersz` (at most 10,000): the values. `KursWaluty` is optional in the XSD; that every line at a
+ * percentage rate of a foreign-currency invoice has one is the rule `ksefForeignCurrencyIssues`.
  */
-function lineIssues(check: Checker, report: KsefTaxReportCreate, foreign: boolean): void {
+function lineIssues(check: Checker, report: KsefTaxReportCreate): void {
   const lines = check.list(['lines'], report.lines, MAX_LINES, 'Fa/FaWiersz');
   (lines ?? []).forEach((line, index) => {
     const at = (name: string): Path => ['lines', index, name];
@@ -940,18 +920,6 @@ function lineIssues(check: Checker, report: KsefTaxReportCreate, foreign: boolea
     check.decimal(at('discount'), line.discount, TKWOTOWY2, 'Fa/FaWiersz/P_10');
     check.decimal(at('gross_amount'), line.gross_amount, TKWOTOWY, 'Fa/FaWiersz/P_11A');
     check.rate(at('exchange_rate'), line.exchange_rate, 'Fa/FaWiersz/KursWaluty');
-    const category = line.tax_category;
-    if (
-      foreign &&
-      typeof category === 'string' &&
-      NUMERIC_RATES.includes(category) &&
-      !isPresent(line.exchange_rate) &&
-      !isPresent(report.exchange_rate)
-    )
-      check.blank(
-        at('exchange_rate'),
-        `is required at rate ${category} in a currency other than PLN, unless the report has exchange_rate (FA(3) Fa/FaWiersz/KursWaluty)`,
-      );
   });
 }
 

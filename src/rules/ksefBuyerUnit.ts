@@ -10,6 +10,18 @@ export interface KsefBuyerUnitCandidate {
   third_party_tax_id?: string | null | undefined;
 }
 
+/** How {@link ksefBuyerUnitIssues} judges a report. */
+export interface KsefBuyerUnitOptions {
+  /**
+   * Whether the report stands for an imported FA(3) document (POST …/tax_reports/import; spec §2.7:
+   * the flags are "also accepted on import"). Then only the flags' exclusivity applies: the document
+   * is recorded as it is, and the third party the XSD documentation asks for is what shares the
+   * invoice with the unit in KSeF, not a condition of a valid invoice (KSeF does not check it,
+   * ksef-fa3.md §4 and §6.3).
+   */
+  imported?: boolean;
+}
+
 /** The role the third party must have for each flag (ksef-fa3.md §3 `TRolaPodmiotu3`). */
 const ROLE_FOR = { customer_party_jst: '8', customer_party_gv: '10' } as const;
 
@@ -28,14 +40,24 @@ const ROLE_FOR = { customer_party_jst: '8', customer_party_gv: '10' } as const;
  *   being rejected: `third_party_tax_id` or `third_party_id`, else `parameter_blank` at
  *   `third_party_tax_id`.
  *
+ * On import (`options.imported`, issue #18 item 6) only the first applies: a document whose buyer is
+ * a JST or a VAT group member without its unit in `Podmiot3` is valid FA(3) and KSeF accepts it (the
+ * XSD documentation of `JST` / `GV` asks for `Podmiot3` only "to share the invoice with the unit"),
+ * and spec §2.7 accepts the flags on import without any further condition; the report keeps what the
+ * document and the request say. A report created directly is held to all three.
+ *
  * @example
  * ```ts
  * ksefBuyerUnitIssues({ customer_party_jst: true, third_party_role: '8', third_party_tax_id: '9999999999' }); // []
  * ksefBuyerUnitIssues({ customer_party_gv: true });
  * // [{ code: 'parameter_blank', param: 'third_party_role', … }]
+ * ksefBuyerUnitIssues({ customer_party_gv: true }, { imported: true }); // []
  * ```
  */
-export function ksefBuyerUnitIssues(report: KsefBuyerUnitCandidate): ValidationIssue[] {
+export function ksefBuyerUnitIssues(
+  report: KsefBuyerUnitCandidate,
+  options: KsefBuyerUnitOptions = {},
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const jst = report.customer_party_jst === true;
   const gv = report.customer_party_gv === true;
@@ -43,7 +65,9 @@ export function ksefBuyerUnitIssues(report: KsefBuyerUnitCandidate): ValidationI
     issues.push(
       issueAt('parameter_invalid', ['customer_party_gv'], 'cannot be true together with customer_party_jst'),
     );
-  else if (jst || gv) {
+  if (options.imported === true) return issues;
+  // Exactly one flag: the unit as third party, with the flag's role.
+  if (jst !== gv) {
     const flag = jst ? 'customer_party_jst' : 'customer_party_gv';
     const role = ROLE_FOR[flag];
     if (!isPresent(report.third_party_role))

@@ -705,13 +705,13 @@ const DEFECTS: ReadonlyArray<{
     },
   },
   {
-    name: 'a foreign-currency line at 23 % without any exchange rate',
+    name: 'a foreign-currency line at an exchange rate of zero',
     apply: (report) => {
-      const line: Line = { description: 'x', net_amount: '1', tax_category: '23' };
+      const line: Line = { description: 'x', net_amount: '1', tax_category: '23', exchange_rate: '0.000' };
       const lines = [...(report.lines ?? []), line];
       return {
-        report: { ...report, currency: 'EUR', exchange_rate: null, lines },
-        code: 'parameter_blank',
+        report: { ...report, currency: 'EUR', lines },
+        code: 'parameter_invalid',
         param: `lines[${lines.length - 1}].exchange_rate`,
       };
     },
@@ -783,10 +783,9 @@ const DEFECTS: ReadonlyArray<{
     },
   },
   {
-    name: 'a correction without corrected invoices',
-    applies: (report) => ['KOR', 'KOR_ZAL', 'KOR_ROZ'].includes(report.invoice_type_code),
+    name: 'a correction reason without corrected invoices',
     apply: (report) => ({
-      report: { ...report, corrected_invoices: [] },
+      report: { ...report, correction_reason: 'obniżka ceny', corrected_invoices: [] },
       code: 'parameter_blank',
       param: 'corrected_invoices',
     }),
@@ -805,14 +804,14 @@ const DEFECTS: ReadonlyArray<{
     }),
   },
   {
-    name: 'an exempt line without exemption_basis',
+    name: 'an exemption basis longer than TZnakowy',
     apply: (report) => ({
       report: {
         ...report,
-        exemption_basis: null,
+        exemption_basis: `art. 43 ${'x'.repeat(256)}`,
         lines: [...(report.lines ?? []), { description: 'x', tax_category: 'zw' }],
       },
-      code: 'parameter_blank',
+      code: 'parameter_invalid',
       param: 'exemption_basis',
     }),
   },

@@ -107,6 +107,65 @@ export function occurrenceLimits(occurrences: SchemaOccurrences): XmlOccurrenceL
   };
 }
 
+/**
+ * The order a schema gives the children of each complex element (issue #18 item 14): generated from
+ * the official XSD by `scripts/generate-schema-occurrences.ts` (`FA3_SEQUENCES`).
+ */
+export interface SchemaSequences {
+  /** The schema file, named in refusals (`schemat_FA(3)_v1-0E.xsd`). */
+  readonly schema: string;
+  /**
+   * The path of local names from the root (`Faktura/Fa/FaWiersz`) of every element with element
+   * content → its children's local names in the order of its content model (depth first: the
+   * branches of a choice one after the other, an extension's base type before its own particles).
+   * Only one branch of a choice occurs in a valid document, so any sibling order the schema accepts
+   * follows this list.
+   */
+  readonly children: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * A check of sibling order for {@link XmlParseOptions.checkElement}: an element that opens after a
+ * sibling the schema puts later in their parent's content model is refused there, naming both (KSeF
+ * validates against the XSD and refuses such a document, ksef-fa3.md §4). Elements or parents the
+ * table does not know are not judged here (an undeclared element is the readers' business). The
+ * checker remembers the siblings seen, so make one per parse. Linear: one lookup per element.
+ *
+ * @example
+ * ```ts
+ * const checkElement = sequenceCheck(FA3_SEQUENCES); // one per parse
+ * parseXml('<Faktura><Fa><P_15>1</P_15><P_2>2</P_2></Fa></Faktura>', { repeatable, occurrences, checkElement });
+ * // { success: false, wellFormed: true, message: '1:32: has <Faktura/Fa/P_2> after <P_15> in one <Fa>, but … puts P_2 before P_15 there …' }
+ * ```
+ */
+export function sequenceCheck(sequences: SchemaSequences): (element: XmlElementName) => string | null {
+  const positions = new Map<string, ReadonlyMap<string, number>>();
+  for (const [path, names] of Object.entries(sequences.children))
+    positions.set(path, new Map(names.map((name, index) => [name, index])));
+  /** Per depth: the path key of the open element there, and the last child position seen in it. */
+  const keys: string[] = [];
+  const last: { position: number; name: string }[] = [];
+  return (element) => {
+    const depth = element.path.length;
+    const parentKey = keys[depth - 2];
+    const key = depth === 1 ? element.local : `${parentKey ?? ''}/${element.local}`;
+    keys.length = depth - 1;
+    keys.push(key);
+    // The children of this element start afresh.
+    last.length = depth;
+    if (depth === 1 || parentKey === undefined) return null;
+    const position = positions.get(parentKey)?.get(element.local);
+    if (position === undefined) return null;
+    const before = last[depth - 1];
+    if (before !== undefined && before.position > position) {
+      const parent = element.path[depth - 2] ?? '';
+      return `has <${element.path.join('/')}> after <${before.name}> in one <${parent}>, but ${sequences.schema} puts ${element.local} before ${before.name} there (the elements of <${parent}> must follow the schema's order)`;
+    }
+    last[depth - 1] = { position, name: element.local };
+    return null;
+  };
+}
+
 /** How {@link parseXml} shapes the document. */
 export interface XmlParseOptions {
   /**

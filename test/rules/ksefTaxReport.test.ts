@@ -319,6 +319,15 @@ describe('ksefTaxReportIssues (aggregator)', () => {
       { code: 'parameter_blank', param: 'third_party_country' },
     ]);
   });
+
+  it('reports the spec’s rules before fiscalkit’s own (issue #18 item 3)', () => {
+    // Role 8 without a country breaks spec §2.7 rule 1; without a tax id, fiscalkit's buyer-unit rule.
+    const report: KsefTaxReportUpdate = { type: 'Ksef', invoice_type_code: 'VAT', third_party_role: '8' };
+    expect(codes(ksefTaxReportIssues(report))).toEqual([
+      { code: 'parameter_blank', param: 'third_party_country' },
+      { code: 'parameter_blank', param: 'third_party_tax_id' },
+    ]);
+  });
 });
 
 describe('on update: the stored report with the update applied', () => {

@@ -8,6 +8,7 @@
  */
 import { isIsoDate } from '../../model/isoDate.js';
 import { presentText } from '../../model/presentText.js';
+import { schemaTextLength } from '../../model/schemaText.js';
 import { Decimal } from '../../money/decimal.js';
 
 /** An FA(3) decimal type: the integer and fraction digits its pattern admits (ksef-fa3.md §2). */
@@ -219,10 +220,8 @@ export function isXmlText(text: string): boolean {
  * ```
  */
 export function fa3TextLength(text: string, type: Fa3TextType): number {
-  const measured = type.token ? text.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '') : text;
-  let count = 0;
-  for (const _ of measured) count += 1;
-  return count;
+  // One measure for the model's fields (`ksefText`) and this table, so they cannot disagree.
+  return schemaTextLength(text, type.token);
 }
 
 /**

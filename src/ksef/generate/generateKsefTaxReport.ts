@@ -13,6 +13,7 @@ import { currencyExponent, isCurrencyCode } from '../../money/currencies.js';
 import { formatUnits, toUnits } from '../../money/fixedPoint.js';
 import { roundingMethodFromAccount } from '../../money/roundingMethod.js';
 import { issueAt } from '../../rules/issue.js';
+import { ksefInvoiceContentIssues } from '../../rules/ksefInvoiceContent.js';
 import { ksefTaxReportIssues } from '../../rules/ksefTaxReport.js';
 import type { TotalsResult } from '../../totals/result.js';
 import { fa3Issues } from '../fa3Issues.js';
@@ -26,7 +27,8 @@ import {
   subtractRated,
   taxBreakdowns,
 } from './buckets.js';
-import { beforeAfterPairs, ksefLines, ksefOrderLines } from './lines.js';
+import { lineDiscount } from './discount.js';
+import { beforeAfterPairs, ksefDocumentLines, ksefLines, ksefOrderLines } from './lines.js';
 import { customerParty, supplierParty, thirdParty } from './parties.js';
 import { bankAccounts, paymentMethodFields } from './payment.js';
 import { type LineRate, lineRates } from './rateCode.js';
@@ -157,7 +159,12 @@ export function generateKsefTaxReport(source: KsefSource): Validated<KsefTaxRepo
   const lineContext = { rates: prepared.rates, totals: totals.data, exchange_rate: context.exchange_rate };
   const identity = invoice.lines.map((_, index) => index);
   const settlementCorrection = typeCode === 'KOR_ROZ';
-  const lines = advance ? undefined : ksefLines(invoice.lines, lineContext);
+  // Document-level allowances and charges (issue #19) follow the invoice's lines as rows of their own
+  // (`ksefDocumentLines`); an advance has none (the engine refuses them with total_amount_due).
+  const pieces = ksefDocumentLines(totals.data, prepared.rates, invoice.lines.length, context.exchange_rate);
+  if (!pieces.success) return pieces;
+  const lines = advance ? undefined : [...ksefLines(invoice.lines, lineContext), ...pieces.data.lines];
+  const lineSources = [...identity, ...pieces.data.sources];
   const orderLines = advance ? ksefOrderLines(invoice.lines, lineContext) : undefined;
   const pairedLines = lines !== undefined && settlementCorrection ? beforeAfterPairs(lines) : undefined;
   const pairedOrder =
@@ -199,13 +206,13 @@ export function generateKsefTaxReport(source: KsefSource): Validated<KsefTaxRepo
   };
 
   const params: SourceParamContext = {
-    lineSources: pairedLines?.sources ?? (lines === undefined ? [] : identity),
+    lineSources:
+      pairedLines?.sources.map((source) => lineSources[source] ?? source) ??
+      (lines === undefined ? [] : lineSources),
     orderLineSources: pairedOrder?.sources ?? (orderLines === undefined ? [] : identity),
     vatTaxIndex: prepared.rates.map((rate) => rate?.taxIndex),
-    discountField: invoice.lines.map((line) =>
-      line.discount_amount !== null && line.discount_amount !== undefined
-        ? 'discount_amount'
-        : 'discount_percent',
+    discountField: invoice.lines.map(
+      (line, index) => lineDiscount(line, totals.data.lines[index]?.unit_price ?? line.price)?.field,
     ),
     amendIndex: prepared.amendIndex,
     prepaymentSources: prepared.advances?.sources ?? [],
@@ -369,7 +376,7 @@ function checked(report: KsefTaxReportCreate, params: SourceParamContext): Valid
   return checkedReport(
     report,
     (input) => parseKsefTaxReport(input, 'create'),
-    (parsed) => [...ksefTaxReportIssues(parsed), ...fa3Issues(parsed)],
+    (parsed) => [...ksefTaxReportIssues(parsed), ...fa3Issues(parsed), ...ksefInvoiceContentIssues(parsed)],
     (param) => sourceParamOf(param, params),
   );
 }

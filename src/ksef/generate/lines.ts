@@ -1,9 +1,12 @@
 import { KSEF_GTU_CODES } from '../../codelists/ksefCodes.js';
 import type { KsefTaxRate } from '../../codelists/ksefRates.js';
+import type { Validated, ValidationIssue } from '../../errors/validationIssue.js';
 import type { InvoiceLine } from '../../model/invoiceLine.js';
 import type { KsefLine, KsefOrderLine } from '../../model/ksefLine.js';
 import { presentText } from '../../model/presentText.js';
+import { issueAt } from '../../rules/issue.js';
 import type { TotalsResult } from '../../totals/result.js';
+import { groupRateCodes } from './buckets.js';
 import { lineDiscount } from './discount.js';
 import type { LineRate } from './rateCode.js';
 
@@ -64,7 +67,7 @@ export interface LineContext {
 /**
  * The invoice lines as FA(3) `FaWiersz` (ksef-fa3.md §6.5): `NrWierszaFa` the position, `P_7`
  * description, `P_8A` unit, `P_8B` quantity, `P_9A` price exactly as stored (never rounded, odoo PR
- * #263812), `P_10` the discount per unit when it can be stated exactly (`lineDiscount`), `P_11` the
+ * #263812; with a `base_quantity`, the unit price the engine used), `P_10` the discount per unit when it can be stated exactly (`lineDiscount`), `P_11` the
  * totals engine's printed line net (which adds up to the group net, taxmath.md §3.7), `P_12` the rate
  * code, `KursWaluty` the invoice's exchange rate on every line at a numeric rate when the invoice is
  * not in PLN (none on `0 WDT`, `0 EX` and the other categories, MF samples 22 and 23), and the
@@ -80,22 +83,103 @@ export interface LineContext {
 export function ksefLines(lines: readonly InvoiceLine[], context: LineContext): KsefLine[] {
   return lines.map((line, index) => {
     const code = context.rates[index]?.code;
+    // With a base quantity `P_9A` is the unit price the engine used, `price / base_quantity` to 8
+    // decimals (docs/totals.md §2.1, §3.4: "`unit_price` is `P_9A`"), so that P_8B × P_9A is the gross.
+    const unitPrice = context.totals.lines[index]?.unit_price ?? line.price;
     const result: KsefLine = {
       line_number: index + 1,
       description: presentText(line.description),
       unit: presentText(line.unit),
       quantity: line.quantity,
-      price: line.price,
+      price: unitPrice,
       net_amount: context.totals.lines[index]?.net ?? null,
       tax_category: code ?? null,
       ...lineClassification(line),
     };
-    const discount = lineDiscount(line);
+    const discount = lineDiscount(line, unitPrice);
     if (discount !== null) result.discount = discount.discount;
     if (context.exchange_rate !== undefined && code !== undefined && NUMERIC_RATES.has(code))
       result.exchange_rate = context.exchange_rate;
     return result;
   });
+}
+
+/** `P_7` of a document-level allowance or charge without a reason. */
+const PIECE_DESCRIPTIONS = { allowance: 'Rabat', charge: 'Opłata dodatkowa' } as const;
+
+/**
+ * The document-level allowances and charges of the invoice (issue #19: `allowance_charges_attributes`,
+ * EN 16931 BG-20 / BG-21) as FA(3) `FaWiersz` rows after the invoice's lines. FA(3) has no
+ * document-level allowance or charge element (docs/totals.md §3.4: "an exporter writes them as
+ * lines (or refuses them)"), and its `P_13_x` / `P_14_x` are the sums per rate of the lines: the totals
+ * engine already puts each piece into its VAT group (one piece per VAT rate, docs/totals.md §2.3), so
+ * each piece becomes one row at its group's rate — `P_7` its reason (else `Rabat` / `Opłata
+ * dodatkowa`), `P_8B` 1, `P_9A` and `P_11` its signed amount (an allowance negative) — and the rows add
+ * up to the buckets the report states, as the invoice's totals do.
+ *
+ * Refused (422 at the entry, never dropped): a reimbursable expense (a Spanish *suplido*: FA(3)
+ * states the amount due in `P_15` and has no element for an amount outside the taxable amounts), and
+ * a piece whose VAT group no invoice line has (a charge at a rate of its own, or `apply_taxes: false`):
+ * its rate code is read from the lines of its group, and FA(3) would need one.
+ *
+ * @example
+ * ```ts
+ * ksefDocumentLines(totals, rates, 2, undefined);
+ * // { success: true, data: [{ line_number: 3, description: 'Rabat', quantity: '1', price: '-10.00', net_amount: '-10.00', tax_category: '23' }] }
+ * ```
+ */
+export function ksefDocumentLines(
+  totals: Pick<TotalsResult, 'lines' | 'allowance_charges'>,
+  rates: readonly (LineRate | undefined)[],
+  after: number,
+  exchangeRate: string | undefined,
+): Validated<{ lines: KsefLine[]; sources: number[] }> {
+  const pieces = totals.allowance_charges ?? [];
+  const codes = groupRateCodes(totals, rates);
+  const issues: ValidationIssue[] = [];
+  const lines: KsefLine[] = [];
+  const sources: number[] = [];
+  for (const piece of pieces) {
+    const at = ['allowance_charges_attributes', piece.index];
+    if (piece.is_reimbursable_expense === true) {
+      issues.push(
+        issueAt(
+          'parameter_invalid',
+          [...at, 'is_reimbursable_expense'],
+          'cannot be written to FA(3): a reimbursable expense is outside the taxable amounts, and FA(3) has no element for it beside the amount due P_15 (issue the expense on its own document)',
+        ),
+      );
+      continue;
+    }
+    const vatKey = Object.keys(piece.taxes).find((key) => key.startsWith('vat|'));
+    const code = vatKey === undefined ? undefined : codes.get(vatKey);
+    if (code === undefined) {
+      issues.push(
+        issueAt(
+          'parameter_invalid',
+          at,
+          `cannot be written to FA(3): it is taxed in a VAT group no invoice line has (${vatKey ?? 'none'}), and FA(3), which has no document-level allowance or charge, states it as a line at the rate of its group; give it as an invoice line`,
+        ),
+      );
+      continue;
+    }
+    const signed = piece.allowance_charge_indicator === 'allowance' ? `-${piece.amount}` : piece.amount;
+    const amount = signed.replace(/^--/, '');
+    const line: KsefLine = {
+      line_number: after + lines.length + 1, // money-safe: a line position, counted.
+      description: presentText(piece.reason) ?? PIECE_DESCRIPTIONS[piece.allowance_charge_indicator],
+      unit: null,
+      quantity: '1',
+      price: amount,
+      net_amount: amount,
+      tax_category: code,
+    };
+    if (exchangeRate !== undefined && NUMERIC_RATES.has(code)) line.exchange_rate = exchangeRate;
+    lines.push(line);
+    // A piece row is answered at its entry (`sourceParamOf`): −1 − k for entry k.
+    sources.push(-1 - piece.index);
+  }
+  return issues.length > 0 ? { success: false, issues } : { success: true, data: { lines, sources } };
 }
 
 /**
@@ -121,7 +205,7 @@ export function ksefOrderLines(lines: readonly InvoiceLine[], context: LineConte
       description: presentText(line.description),
       unit: presentText(line.unit),
       quantity: line.quantity,
-      price: line.price,
+      price: computed?.unit_price ?? line.price,
       net_amount: computed?.net ?? null,
       tax_amount: vatKey === undefined ? null : (computed?.taxes[vatKey] ?? null),
       tax_category: context.rates[index]?.code ?? null,

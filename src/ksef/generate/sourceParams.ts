@@ -12,7 +12,7 @@ export interface SourceParamContext {
   orderLineSources: readonly number[];
   /** Per invoice line, the index of its VAT tax in `taxes_attributes`. */
   vatTaxIndex: readonly (number | undefined)[];
-  /** Per invoice line, the discount field `P_10` came from. */
+  /** Per invoice line, the discount field `P_10` came from (under the line). */
   discountField: readonly (string | undefined)[];
   /** The index of the amend reference in `invoice_references`. */
   amendIndex: number | undefined;
@@ -104,6 +104,8 @@ const REFERENCE_FIELDS: Readonly<Record<string, string>> = {
 /** The invoice line param of a report line (or order line) param. */
 function lineParam(line: number | undefined, rest: string | undefined, context: SourceParamContext): string {
   if (line === undefined) return 'lines';
+  // A document-level allowance or charge written as a row (`ksefDocumentLines`): −1 − its entry.
+  if (line < 0) return `allowance_charges_attributes[${-1 - line}]`;
   const base = `lines[${line}]`;
   if (rest === undefined) return base;
   const field = rest.split('.')[0] ?? rest;

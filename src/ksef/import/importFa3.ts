@@ -2,6 +2,7 @@ import type { Validated, ValidationIssue } from '../../errors/validationIssue.js
 import { issuesFromZod } from '../../errors/zodIssues.js';
 import { type KsefTaxReportCreate, KsefTaxReportCreateSchema } from '../../model/ksefTaxReport.js';
 import { documentIssue, guardXmlDocument, parseRefusal, wellFormednessFailure } from '../../xml/guards.js';
+import { fa3Issues } from '../fa3Issues.js';
 import { readAdnotacje, readCorrection, readFaHeader, readFaWiersz, readZamowienie } from './fa.js';
 import { FA3_DOCUMENT_POLICY, FILE_PARAM, formCodeIssue, rootIssue } from './guards.js';
 import { readNaglowek, readStopka } from './headerFooter.js';
@@ -136,7 +137,26 @@ function importDocument(input: string | Uint8Array): Validated<Fa3Import> {
       ),
     );
   }
+  // Import and download agree (issue #18 item 12): what the builder would refuse — what the schema or
+  // KSeF itself refuses, such as a NIP without a valid check digit — is refused now, with the
+  // builder's code and param, so that an imported report can always be downloaded.
+  const unwritable = fa3Issues(checked.data);
+  if (unwritable.length > 0)
+    return failure(unwritable.map((issue) => namedIssue(issue, context.sourceOf(issue.param))));
   return { success: true, data: { report: checked.data, ignored } };
+}
+
+/**
+ * A builder's issue as the import answers it: the builder's code and param (the report field, as the
+ * download would name it), the message naming the element of the document the value came from
+ * (`Podmiot1/DaneIdentyfikacyjne/NIP (supplier_party_tax_id) must be a valid Polish NIP …`).
+ */
+function namedIssue(issue: ValidationIssue, source: string | undefined): ValidationIssue {
+  if (source === undefined) return issue;
+  const message = issue.message.startsWith(issue.param)
+    ? `${source} (${issue.param})${issue.message.slice(issue.param.length)}`
+    : `${source}: ${issue.message}`;
+  return { ...issue, message };
 }
 
 /**
@@ -148,10 +168,15 @@ function importDocument(input: string | Uint8Array): Validated<Fa3Import> {
  * The document is guarded before it is parsed (each failure one 422 `parameter_invalid` at `file`):
  * at most 3 MB, no byte-order mark, strict UTF-8 and no other declared encoding, no DOCTYPE or ENTITY
  * declaration (never expanded), well-formed, root `Faktura` in the FA(3) namespace (an FA(2) document
- * is named as such); then the form code (at `Naglowek/KodFormularza`). A missing mandatory element is
+ * is named as such), no element beyond its `maxOccurs` or out of the schema's order (named, with its
+ * line and column); then the form code (at `Naglowek/KodFormularza`). A missing mandatory element is
  * `parameter_blank` at its XML path (`Fa/P_2`); a value the report's fields refuse is an issue at the
- * element it came from. No business rule runs (ksef-fa3.md §4: neither does KSeF), and nothing
- * throws for any input.
+ * element it came from (a text too long, as the schema measures it: `Fa/FaWiersz[3]/P_7
+ * (lines[2].description) is 612 characters long after whitespace collapse; …`). Last, what the
+ * builder would refuse (`fa3Issues`: what the schema or KSeF refuses, such as a NIP without a valid
+ * check digit) is refused with the builder's code and param, the message naming the element, so
+ * that whatever is imported can be downloaded (issue #18 item 12). No business rule runs
+ * (ksef-fa3.md §4: neither does KSeF), and nothing throws for any input.
  *
  * @example
  * ```ts

@@ -7,9 +7,10 @@
  *
  * @module
  */
-import { occurrenceLimits, type ParsedXml, parseXml } from '../../xml/parse.js';
+import { occurrenceLimits, type ParsedXml, parseXml, sequenceCheck } from '../../xml/parse.js';
 import { ElementReader } from '../../xml/reader.js';
 import { FA3_OCCURRENCES } from './fa3Occurrences.js';
+import { FA3_SEQUENCES } from './fa3Sequences.js';
 
 export type { ParsedXml, XmlObject, XmlValue } from '../../xml/parse.js';
 export { ImportContext, ReportDraft, sourcedIssue } from '../../xml/reader.js';
@@ -65,7 +66,9 @@ const FA3_LIMITS = occurrenceLimits(FA3_OCCURRENCES);
  * arrays, objects without prototype. An element occurring under one parent more often than
  * `schemat_FA(3)_v1-0E.xsd` allows anywhere (an element FA(3) does not declare: more than once), or
  * deeper than any FA(3) element, is refused there (`wellFormed: true`), so that the time to read a
- * document is linear in its size (issue #24 item 1).
+ * document is linear in its size (issue #24 item 1). So is an element that comes after a sibling the
+ * schema puts later (`FA3_SEQUENCES`, issue #18 item 14): the tree keeps children by name, so the
+ * order is judged while it is still known, and KSeF refuses such a document (ksef-fa3.md §4).
  *
  * @example
  * ```ts
@@ -74,10 +77,17 @@ const FA3_LIMITS = occurrenceLimits(FA3_OCCURRENCES);
  * parseFa3Xml('<a><b></a>'); // { success: false, message: '1:9: unexpected close tag.', wellFormed: false }
  * parseFa3Xml('<Faktura><x/><x/></Faktura>');
  * // { success: false, wellFormed: true, message: '1:17: has <Faktura/x> more than once in one <Faktura> (occurrence 2), …' }
+ * parseFa3Xml('<Faktura><Fa><P_2>1</P_2><KodWaluty>PLN</KodWaluty></Fa></Faktura>');
+ * // { success: false, wellFormed: true, message: '1:36: has <Faktura/Fa/KodWaluty> after <P_2> in one <Fa>, …' }
  * ```
  */
 export function parseFa3Xml(text: string): ParsedXml {
-  return parseXml(text, { repeatable: FA3_REPEATABLE_ELEMENTS, occurrences: FA3_LIMITS });
+  return parseXml(text, {
+    repeatable: FA3_REPEATABLE_ELEMENTS,
+    occurrences: FA3_LIMITS,
+    // A checker per parse: it remembers the siblings seen.
+    checkElement: sequenceCheck(FA3_SEQUENCES),
+  });
 }
 
 /**

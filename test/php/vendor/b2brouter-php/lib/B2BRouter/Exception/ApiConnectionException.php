@@ -1,0 +1,10 @@
+<?php
+
+namespace B2BRouter\Exception;
+
+/**
+ * Exception for network/connection errors.
+ */
+class ApiConnectionException extends ApiErrorException
+{
+}

@@ -1,0 +1,10 @@
+<?php
+
+namespace B2BRouter\Exception;
+
+/**
+ * Permission exception (403 errors).
+ */
+class PermissionException extends ApiErrorException
+{
+}

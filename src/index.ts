@@ -242,8 +242,10 @@ export {
 } from './model/ksefTaxReport.js';
 export { type KsefThirdParty, KsefThirdPartySchema } from './model/ksefThirdParty.js';
 export {
+  LEDGER_KINDS,
   LEDGER_STATES,
   type Ledger,
+  type LedgerKind,
   type LedgerResponse,
   LedgerSchema,
   type LedgerState,
@@ -266,6 +268,7 @@ export {
   parseInvoiceInclude,
   parseInvoiceListQuery,
   parseListQuery,
+  parseQueryFlag,
 } from './model/listQuery.js';
 export { isLosslessNumber, type LosslessNumberLike, plainNumberText } from './model/losslessNumber.js';
 export {
@@ -283,6 +286,14 @@ export {
 export { orderTotal } from './model/orderTotal.js';
 export { type Operation, parseWith } from './model/parse.js';
 export type { PeppolParticipant } from './model/peppolParticipant.js';
+export {
+  asciiLowerCase,
+  type ConditionValue,
+  type FieldPath,
+  type RecordCondition,
+  recordMatches,
+  valueAt,
+} from './model/recordFilter.js';
 export { type RequestLog, RequestLogSchema, type StoredRequestLog } from './model/requestLog.js';
 export { ROUTING_CODE_SLOTS, type RoutingCodes, RoutingCodesSchema } from './model/routingCodes.js';
 export {
@@ -535,8 +546,19 @@ export { invoiceReferenceIssues, MAX_AMEND_REFERENCES } from './rules/invoiceRef
 export { invoiceStateIssues } from './rules/invoiceState.js';
 export { isPresent, issueAt } from './rules/issue.js';
 export { ksefAdvanceAmountIssues } from './rules/ksefAdvanceAmounts.js';
-export { type KsefBuyerUnitCandidate, ksefBuyerUnitIssues } from './rules/ksefBuyerUnit.js';
-export { ksefTaxReportIssues } from './rules/ksefTaxReport.js';
+export {
+  type KsefBuyerUnitCandidate,
+  type KsefBuyerUnitOptions,
+  ksefBuyerUnitIssues,
+} from './rules/ksefBuyerUnit.js';
+export {
+  type KsefCorrectedInvoicesCandidate,
+  ksefCorrectedInvoicesIssues,
+} from './rules/ksefCorrectedInvoices.js';
+export { type KsefExemptionBasisCandidate, ksefExemptionBasisIssues } from './rules/ksefExemptionBasis.js';
+export { type KsefForeignCurrencyCandidate, ksefForeignCurrencyIssues } from './rules/ksefForeignCurrency.js';
+export { ksefInvoiceContentIssues } from './rules/ksefInvoiceContent.js';
+export { type KsefTaxReportRuleOptions, ksefTaxReportIssues } from './rules/ksefTaxReport.js';
 export {
   inheritFromParent,
   type OfficeFields,
@@ -614,6 +636,12 @@ export {
   type FiscalkitOptions,
 } from './service/fiscalkit.js';
 export {
+  INVOICE_STATE_FLAGS,
+  type InvoiceListWhere,
+  invoiceListQuery,
+  updatedAtInstant,
+} from './service/invoiceListQuery.js';
+export {
   createInvoiceService,
   DELETABLE_INVOICE_STATES,
   EDITABLE_INVOICE_STATES,
@@ -631,6 +659,19 @@ export {
   type LedgerService,
   ledgerSubmissionHandler,
 } from './service/ledgers.js';
+export {
+  contactListConditions,
+  listQueryConditions,
+  PAGE_PARAMS,
+  parseQueryFilter,
+  QUERY_FIELDS,
+  type QueryField,
+  type QueryList,
+  type QueryValueKind,
+  queryConditions,
+  unknownListParams,
+  versionHasQueryFilter,
+} from './service/listFilters.js';
 export { createOrderService, type OrderService } from './service/orders.js';
 export { siiTitularOf } from './service/siiTitular.js';
 export {
@@ -671,9 +712,18 @@ export {
 export { allocate } from './totals/allocate.js';
 export { computeTotals } from './totals/computeTotals.js';
 export {
+  type FlatTotalsInput,
+  type FlatTotalsLineInput,
+  flatToAllowanceCharges,
+} from './totals/flatFields.js';
+export {
+  ALLOWANCE_CHARGE_INDICATORS,
+  type AllowanceChargeIndicator,
   TAX_KINDS,
   type TaxKind,
+  type TotalsAllowanceChargeInput,
   type TotalsInput,
+  type TotalsLineAllowanceChargeInput,
   type TotalsLineInput,
   type TotalsTaxInput,
 } from './totals/input.js';
@@ -684,13 +734,20 @@ export type {
   LocalTotals,
   OrderTotals,
   Totals,
+  TotalsAllowanceCharge,
   TotalsGroup,
   TotalsLine,
+  TotalsLineAllowanceCharge,
   TotalsResult,
 } from './totals/result.js';
+export { unitPrice } from './totals/unitPrice.js';
 export {
+  type AllowanceChargeTaxation,
   AMOUNT_DUE_TYPE_CODES,
+  NOT_SUBJECT_CATEGORY,
+  type NormalizedAllowanceCharge,
   type NormalizedLine,
+  type NormalizedLineAllowanceCharge,
   type NormalizedTax,
   type NormalizedTotalsInput,
   validateTotalsInput,
@@ -731,20 +788,26 @@ export {
   LEGACY_CODE_LISTS,
   type LegacyPathResult,
   legacyPath,
+  removedEndpointOf,
   resolveLegacyPath,
+  SEND_TAX_REPORT_REFUSAL,
 } from './versions/legacyPaths.js';
 export { normalizeRequest } from './versions/normalize.js';
 export {
   createdStatus,
   DEPRECATED_INVOICE_STATUS_FILTERS,
   effectiveContactId,
+  endpointMissingMessage,
+  INVOICE_STATUS_FILTERS,
   type InvoiceListFilterSupport,
+  type InvoiceStatusFilter,
   invoiceListFilterSupport,
   LEGACY_REQUEST_ID_HEADER,
   listResponseHasMeta,
   REMOVED_INVOICE_STATUS_FILTERS,
   REQUEST_ID_HEADER,
   requestIdHeaders,
+  taxReportDocumentTypeCode,
   VERSIONED_ENDPOINTS,
   type VersionedEndpoint,
   versionHasEndpoint,

@@ -29,6 +29,7 @@ import type { KsefTaxReportCreate } from './model/ksefTaxReport.js';
 import type { Ledger, LedgerResponse } from './model/ledger.js';
 import type { Order } from './model/order.js';
 import type { PeppolParticipant } from './model/peppolParticipant.js';
+import type { RecordCondition } from './model/recordFilter.js';
 import type { StoredRequestLog } from './model/requestLog.js';
 import type { TaxReport } from './model/taxReport.js';
 import type { TaxReportBatch, TaxReportBatchInput } from './model/taxReportBatch.js';
@@ -232,6 +233,14 @@ export interface Repository<T extends { readonly id: number }> {
    * about (issue #10: indexed columns for account, number, type, state).
    */
   find(account_id: number, where: Readonly<Record<string, FieldValue>>, page: PageRequest): Promise<Page<T>>;
+  /**
+   * The account's records that meet every one of `conditions` (`RecordCondition`: equality at a field
+   * or a path into nested objects, text order for dates and instants, an ASCII-case-insensitive
+   * substring of any of several fields; `recordMatches` says what each means), ascending by id, paged,
+   * with their number. For the list filters (issue #19: invoice dates, number, customer TIN, contact
+   * search, the Ransack-style `query`). No conditions lists the account's records, as `list` does.
+   */
+  search(account_id: number, conditions: readonly RecordCondition[], page: PageRequest): Promise<Page<T>>;
 }
 
 /** A top-level field value a {@link Repository.find} can match. */
@@ -548,9 +557,10 @@ export type LedgerImportTaskOutput =
       /** `importSiiMessage` of the file. */
       imported: Validated<SiiImport>;
       /**
-       * For an accepted alta message: the SII rules on the whole message with the given titular
-       * (`buildSiiMessage`; its issues when it fails) and the schema validator's verdict on the message
-       * it built. Null when the import failed or the message is a baja (the service refuses both first).
+       * For an accepted message (an alta, or a baja: issue #18 item 16): the SII rules on the whole
+       * message with the given titular (`buildSiiMessage`; its issues when it fails) and the schema
+       * validator's verdict on the message it built. Null when the import failed (the service refuses
+       * it first).
        */
       judged:
         | { success: false; issues: ValidationIssue[] }

@@ -17,8 +17,13 @@ import type { Fiscalkit } from '../../src/index.js';
 import { isStorageUnavailable, type StorageUnavailableError } from '../../src/index.js';
 import { instantFromMillis } from '../../src/model/instant.js';
 import type { ApiVersion } from '../../src/versions/apiVersion.js';
-import { resolveLegacyPath } from '../../src/versions/legacyPaths.js';
-import { REQUEST_ID_HEADER, requestIdHeaders } from '../../src/versions/protocol.js';
+import { removedEndpointOf, resolveLegacyPath } from '../../src/versions/legacyPaths.js';
+import {
+  endpointMissingMessage,
+  REQUEST_ID_HEADER,
+  requestIdHeaders,
+  versionHasEndpoint,
+} from '../../src/versions/protocol.js';
 import { LEGACY_API_VERSION, resolveVersion } from '../../src/versions/resolveVersion.js';
 import { toJson } from '../../src/versions/serialize.js';
 import { API_KEY_HEADER, authenticate } from './authenticate.js';
@@ -75,9 +80,15 @@ export function createHttpApp(fiscalkit: Fiscalkit, httpOptions: HttpOptions): H
   const router = new Hono<RouterEnv>();
   registerRoutes(router);
   router.notFound((c) => {
-    throw new ApiError('resource_missing', `No such endpoint: ${c.req.method} ${c.env.original_path}`, {
-      param: null,
-    });
+    const request = `${c.req.method} ${c.env.original_path}`;
+    // A legacy-only endpoint asked of a later version (spec §9 v2025-10-13): the 404 says it was
+    // removed, and when, rather than that it never existed.
+    const removed = removedEndpointOf(c.req.method, c.env.original_path);
+    const message =
+      removed !== null && !versionHasEndpoint(c.env.version, removed)
+        ? endpointMissingMessage(c.env.version, removed, request)
+        : `No such endpoint: ${request}`;
+    throw new ApiError('resource_missing', message, { param: null });
   });
   router.onError((error) => {
     throw error;

@@ -10,7 +10,9 @@ import { apiErrorFromIssues, type ValidationIssue } from '../../src/errors/valid
 import { decodeJsonTree } from '../../src/index.js';
 import { type ListQuery, parseListQuery } from '../../src/model/listQuery.js';
 import type { Operation } from '../../src/model/parse.js';
+import type { RecordCondition } from '../../src/model/recordFilter.js';
 import type { PageRequest } from '../../src/ports.js';
+import { listQueryConditions, type QueryList, unknownListParams } from '../../src/service/listFilters.js';
 import { resourceMissing } from '../../src/service/tenancy.js';
 import type { JsonObject } from '../../src/versions/fieldPath.js';
 import { parseJsonBody } from '../../src/versions/jsonBody.js';
@@ -18,6 +20,7 @@ import { legacyPath } from '../../src/versions/legacyPaths.js';
 import { normalizeRequest } from '../../src/versions/normalize.js';
 import {
   createdStatus,
+  endpointMissingMessage,
   type VersionedEndpoint,
   versionHasEndpoint,
   writeStatus,
@@ -179,7 +182,10 @@ export function send(
   return sendJson(c, status, { [options.name ?? kind]: body });
 }
 
-/** Answers a list: `{<plural>: [...], meta: {total_count, offset, limit}}` (spec §2.1). */
+/**
+ * Answers a list in the caller's version (`serializeList`): `{<plural>: [...], meta: {total_count,
+ * offset, limit}}` (spec §2.1), the pagination beside the list and no `meta` in the legacy version.
+ */
 export function sendList(
   c: RouteContext,
   kind: ResourceKind,
@@ -202,6 +208,44 @@ export function pageQuery(c: RouteContext): ListQuery & PageRequest {
 }
 
 /**
+ * Every query parameter of the request: a name given once as its text, a name given several times
+ * (`a=1&a=2`, PHP's `a[]=…` arrives as `a[]`) as the list of its texts, which a filter then refuses
+ * as not one value. The list filters read this (issue #19), and refuse any name they do not take.
+ */
+export function queryOf(c: RouteContext): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    query[name] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return query;
+}
+
+/**
+ * Refuses every query parameter of a list besides paging and `known` with 400
+ * `invalid_request_params` naming it (`unknownListParams`, issue #19), for the lists whose filters
+ * are read elsewhere (tax reports) or that have none (code lists).
+ */
+export function refuseUnknownParams(c: RouteContext, known: readonly string[]): void {
+  const unknown = unknownListParams(queryOf(c), known);
+  if (unknown.length > 0) fail(unknown);
+}
+
+/**
+ * The page and the `query` conditions of a list that takes nothing else (`listQueryConditions`,
+ * issue #19): any other parameter is 400 `invalid_request_params` naming it, and so is a `query`
+ * outside the list's grammar or before v2026-03-02.
+ */
+export function listFilter(
+  c: RouteContext,
+  list: QueryList,
+): ListQuery & PageRequest & { conditions: RecordCondition[] } {
+  const page = pageQuery(c);
+  const conditions = listQueryConditions(list, c.env.version, queryOf(c));
+  if (!conditions.success) fail(conditions.issues);
+  return { ...page, conditions: conditions.data };
+}
+
+/**
  * A positive integer path parameter (`{id}`, `{account}`); anything else names no resource → 404
  * `resource_missing` (the id cannot exist).
  */
@@ -213,12 +257,15 @@ export function pathId(c: RouteContext, name = 'id', what = 'resource'): number 
   return id;
 }
 
-/** Refuses an endpoint the caller's version does not have (spec §9) with 404 `resource_missing`. */
+/**
+ * Refuses an endpoint the caller's version does not have (spec §9) with 404 `resource_missing`; the
+ * message says whether it came later or was removed, and when (`endpointMissingMessage`).
+ */
 export function requireEndpoint(c: RouteContext, endpoint: VersionedEndpoint): void {
   if (!versionHasEndpoint(c.env.version, endpoint))
     throw new ApiError(
       'resource_missing',
-      `${c.req.method} ${c.env.original_path} does not exist in API version ${c.env.version}`,
+      endpointMissingMessage(c.env.version, endpoint, `${c.req.method} ${c.env.original_path}`),
       { param: null },
     );
 }

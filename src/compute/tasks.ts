@@ -45,7 +45,10 @@ const TASKS: TaskTable = {
       if (typeof input.customer_party_jst === 'boolean') report.customer_party_jst = input.customer_party_jst;
       if (typeof input.customer_party_gv === 'boolean') report.customer_party_gv = input.customer_party_gv;
     }
-    return { format: 'fa3', created: createKsefTaxReport(report, { version: input.api_version }) };
+    return {
+      format: 'fa3',
+      created: createKsefTaxReport(report, { version: input.api_version, origin: 'import' }),
+    };
   },
 
   ledger_import(input, context) {
@@ -53,8 +56,7 @@ const TASKS: TaskTable = {
     if (!format.success) return { format: null, issues: format.issues };
     if (format.data === 'fa3') return { format: 'fa3' };
     const imported = importSiiMessage(input.file);
-    if (!imported.success || imported.data.message.kind === 'baja')
-      return { format: 'sii', imported, judged: null };
+    if (!imported.success) return { format: 'sii', imported, judged: null };
     const built = buildSiiMessage({ ...imported.data.message, titular: input.titular });
     if (!built.success) return { format: 'sii', imported, judged: built };
     // Only the verdict goes back: the 10 MB message the rules built is not needed by the caller.

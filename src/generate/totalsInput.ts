@@ -1,10 +1,16 @@
 import { isApiError } from '../errors/ApiError.js';
 import type { Validated, ValidationIssue } from '../errors/validationIssue.js';
 import type { Account } from '../model/account.js';
-import type { Invoice } from '../model/invoice.js';
+import type { Invoice, InvoiceAllowanceCharge } from '../model/invoice.js';
+import type { LineAllowanceCharge, LineTax } from '../model/invoiceLine.js';
 import { roundingMethodFromAccount } from '../money/roundingMethod.js';
 import { computeTotals } from '../totals/computeTotals.js';
-import type { TotalsInput } from '../totals/input.js';
+import type {
+  TotalsAllowanceChargeInput,
+  TotalsInput,
+  TotalsLineAllowanceChargeInput,
+  TotalsTaxInput,
+} from '../totals/input.js';
 import type { TotalsResult } from '../totals/result.js';
 import { validateTotalsInput } from '../totals/validateTotalsInput.js';
 import { withParam } from './params.js';
@@ -33,8 +39,13 @@ export interface InvoiceTotalsOptions {
  *   `rounding_method` in the service's vocabulary mapped by `roundingMethodFromAccount` (`bankers` →
  *   `half_even`, `truncate` → `down`). `round_before_sum` is not read: how the service combines it
  *   with `apply_taxes_per_line` is an open question (taxmath.md §7 item 1);
- * - each line's `quantity`, `price`, discount, charge and `taxes_attributes` as stored (categories
- *   untouched, so the groups are those of the invoice's own totals);
+ * - each line's `quantity`, `price`, `base_quantity`, `allowance_charges_attributes` and
+ *   `taxes_attributes` as stored (categories untouched, so the groups are those of the invoice's own
+ *   totals); the flat discount and charge fields of a line stored before v2026-03-02's list existed
+ *   are passed on as they are (the engine still reads them, docs/totals.md §2.2);
+ * - the document-level `allowance_charges_attributes` (each with its own tax, if any, docs/totals.md
+ *   §2.3), `prepaid_amount` and `payable_rounding_amount` (BT-113, BT-114), so that a report and the
+ *   invoice's own totals come from one input;
  * - `exchange_rate` with the report's `local_currency` when the currency is another one and the invoice
  *   has a rate, so the engine converts each group from its rounded amounts (taxmath.md §3.10, MF
  *   sample 20); whether a missing rate is an error is the report's question;
@@ -59,19 +70,24 @@ export function invoiceTotalsInput(
     skip_line_taxable_base_rounding: account.skip_line_taxable_base_rounding,
     type_code: options.type_code,
     is_credit_note: invoice.is_credit_note,
-    lines: invoice.lines.map((line) => ({
-      quantity: line.quantity,
-      price: line.price,
-      discount_percent: line.discount_percent,
-      discount_amount: line.discount_amount,
-      charge_amount: line.charge_amount,
-      taxes: line.taxes_attributes.map((tax) => ({
-        name: tax.name,
-        percent: tax.percent,
-        kind: tax.kind,
-        category: tax.category,
-      })),
-    })),
+    lines: invoice.lines.map((line) => {
+      const legacy = line as LegacyFlatLine;
+      const entries = line.allowance_charges_attributes;
+      return {
+        quantity: line.quantity,
+        price: line.price,
+        base_quantity: line.base_quantity,
+        discount_percent: legacy.discount_percent,
+        discount_amount: legacy.discount_amount,
+        charge_amount: legacy.charge_amount,
+        allowance_charges:
+          entries === null || entries === undefined ? undefined : entries.map(lineAllowanceCharge),
+        taxes: line.taxes_attributes.map(totalsTax),
+      };
+    }),
+    allowance_charges: documentAllowanceCharges(invoice),
+    prepaid_amount: invoice.prepaid_amount,
+    payable_rounding_amount: invoice.payable_rounding_amount,
     total_amount_due: options.total_amount_due,
   };
   if (options.currency !== options.local_currency && typeof invoice.exchange_rate === 'string') {
@@ -79,6 +95,60 @@ export function invoiceTotalsInput(
     input.local_currency = options.local_currency;
   }
   return input;
+}
+
+/** The flat line fields of an invoice stored before the list replaced them (v2026-03-02). */
+interface LegacyFlatLine {
+  discount_percent?: string | null;
+  discount_amount?: string | null;
+  charge_amount?: string | null;
+}
+
+/** A stored line tax as the engine reads it. */
+function totalsTax(
+  tax: Pick<LineTax, 'percent' | 'kind' | 'category'> & { name?: string | null },
+): TotalsTaxInput {
+  return { name: tax.name ?? '', percent: tax.percent, kind: tax.kind, category: tax.category };
+}
+
+/** A line entry as the engine reads it: `description` is the reason when `reason` is absent. */
+function lineAllowanceCharge(entry: LineAllowanceCharge): TotalsLineAllowanceChargeInput {
+  return {
+    allowance_charge_indicator: entry.allowance_charge_indicator,
+    percentage: entry.percentage,
+    amount: entry.amount,
+    base_amount: entry.base_amount,
+    reason: entry.reason ?? entry.description,
+    reason_code: entry.reason_code,
+    apply_taxes: entry.apply_taxes,
+    is_reimbursable_expense: entry.is_reimbursable_expense,
+  };
+}
+
+/**
+ * The document-level entries as the engine reads them, each with its own taxes when it names any:
+ * `taxes_attributes`, or the one `tax_attributes` object, whose missing `name` is that of the first
+ * line's VAT tax (B2Brouter's WooCommerce plugin sends `{category, percent}` only), so that it lands in
+ * the lines' group of that rate. Undefined when the invoice has no list (the engine's older result).
+ */
+function documentAllowanceCharges(invoice: Invoice): TotalsAllowanceChargeInput[] | undefined {
+  const entries = invoice.allowance_charges_attributes;
+  if (entries === null || entries === undefined) return undefined;
+  const firstVat = invoice.lines
+    .flatMap((line) => line.taxes_attributes)
+    .find((tax) => tax.kind === 'vat' || ((tax.kind ?? null) === null && !tax.percent.startsWith('-')));
+  return entries.map((entry: InvoiceAllowanceCharge) => {
+    const single = entry.tax_attributes;
+    const taxes =
+      entry.taxes_attributes ??
+      (single === null || single === undefined
+        ? undefined
+        : [totalsTax({ ...single, name: single.name ?? firstVat?.name ?? '' })]);
+    return {
+      ...lineAllowanceCharge(entry),
+      taxes: taxes === undefined ? undefined : taxes.map(totalsTax),
+    };
+  });
 }
 
 /** The account fields the engine reads, named on the account. */
@@ -105,7 +175,11 @@ export function invoiceParamOfTotals(param: string): string {
   if (ACCOUNT_FIELDS.has(param)) return `account.${param}`;
   if (param === 'total_amount_due') return 'total';
   if (param === 'local_currency') return 'currency';
-  return param.replace(/^(lines\[\d+\])\.taxes(?=\[|$)/, '$1.taxes_attributes');
+  return param
+    .replace(/^(lines\[\d+\])\.taxes(?=\[|$)/, '$1.taxes_attributes')
+    .replace(/^(lines\[\d+\])\.allowance_charges(?=\[|$)/, '$1.allowance_charges_attributes')
+    .replace(/^allowance_charges(?=\[|$)/, 'allowance_charges_attributes')
+    .replace(/^(allowance_charges_attributes\[\d+\])\.taxes(?=\[|$)/, '$1.taxes_attributes');
 }
 
 /**

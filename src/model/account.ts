@@ -13,6 +13,7 @@ import {
   requiredText,
   schemeCodeField,
   text,
+  tinSchemeField,
 } from './fields.js';
 import { type Operation, parseWith } from './parse.js';
 import { RoutingCodesSchema } from './routingCodes.js';
@@ -32,11 +33,18 @@ export const ACCOUNT_ROUNDING_METHODS = ['half_up', 'bankers', 'truncate'] as co
  */
 const writable = {
   name: requiredText(),
-  tin_scheme: optional(schemeCodeField()),
+  /** A scheme code, or a scheme word (`VAT`, `TAX`, spec §2.3) stored as its code (`withTinSchemeCode`). */
+  tin_scheme: optional(tinSchemeField()),
   tin_value: text(64).nullish(),
   /** The primary company identifier (spec §2.2 `cin`), with its scheme. */
   cin_scheme: optional(schemeCodeField()),
   cin_value: text(64).nullish(),
+  /**
+   * Spec §2.2 `cin`, "the primary identifier": the same identifier as `cin_value`, under the name the
+   * spec gives it. Either name may be sent (both with different values is 422 at `cin`,
+   * `primaryCinIssues`); both are stored and returned, always equal (`withPrimaryCin`).
+   */
+  cin: text(64).nullish(),
   address: text().nullish(),
   address2: text().nullish(),
   city: text().nullish(),
@@ -75,6 +83,8 @@ export type AccountUpdate = z.output<typeof AccountUpdateSchema>;
  */
 export const AccountSchema = z.object({
   ...writable,
+  // Stored and returned as a code: a word is resolved before it is stored.
+  tin_scheme: optional(schemeCodeField()),
   id: identifier(),
   routing_codes: RoutingCodesSchema,
   auto_remittance: z.boolean(),

@@ -13,6 +13,7 @@ import {
   requiredText,
   schemeCodeField,
   text,
+  tinSchemeField,
 } from './fields.js';
 import { type Operation, parseWith } from './parse.js';
 import { RoutingCodesSchema } from './routingCodes.js';
@@ -25,7 +26,8 @@ import { RoutingCodesSchema } from './routingCodes.js';
  */
 const writable = {
   name: requiredText(),
-  tin_scheme: optional(schemeCodeField()),
+  /** A scheme code, or a scheme word (`VAT`, `TAX`, spec §2.3) stored as its code (`withTinSchemeCode`). */
+  tin_scheme: optional(tinSchemeField()),
   tin_value: text(64).nullish(),
   cin_scheme: optional(schemeCodeField()),
   cin_value: text(64).nullish(),
@@ -67,6 +69,8 @@ export type ContactUpdate = z.output<typeof ContactUpdateSchema>;
 /** A contact as stored and returned (newest version's shape). */
 export const ContactSchema = z.object({
   ...writable,
+  // Stored and returned as a code: a word is resolved before it is stored.
+  tin_scheme: optional(schemeCodeField()),
   id: identifier(),
   account_id: identifier(),
   routing_codes: RoutingCodesSchema,

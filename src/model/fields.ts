@@ -3,7 +3,7 @@ import { isCountryCode } from '../codelists/countries.js';
 import { isLanguageCode } from '../codelists/languages.js';
 import { isSchemeCode } from '../codelists/schemes.js';
 import type { ErrorCode } from '../errors/catalog.js';
-import { schemeCode } from '../identifiers/schemeCode.js';
+import { schemeCode, tinSchemeWord } from '../identifiers/schemeCode.js';
 import { isCurrencyCode } from '../money/currencies.js';
 import { isDecimalString } from '../money/fixedPoint.js';
 import { isIsoDate } from './isoDate.js';
@@ -110,6 +110,51 @@ export function identifier() {
 }
 
 /**
+ * The truthy and falsy forms of `_destroy` (item 11 of issue #18): Rails clients send the marker as
+ * a boolean, a string or a number, and Rails reads them as booleans
+ * (`ActiveModel::Type::Boolean`). A JSON number arrives as a lossless number (its text).
+ */
+const DESTROY_TRUE: ReadonlySet<string> = new Set(['true', '1']);
+const DESTROY_FALSE: ReadonlySet<string> = new Set(['false', '0']);
+
+function destroyValue(value: unknown): unknown {
+  if (typeof value === 'number') {
+    if (value === 1) return true;
+    if (value === 0) return false;
+    return value;
+  }
+  const text = isLosslessNumber(value)
+    ? value.value
+    : typeof value === 'string'
+      ? value.trim().toLowerCase()
+      : null;
+  if (text === null) return value;
+  if (DESTROY_TRUE.has(text)) return true;
+  if (DESTROY_FALSE.has(text)) return false;
+  return value;
+}
+
+/**
+ * The `_destroy` marker of a nested element on update (`invoice_lines_attributes`,
+ * `invoice_references`, `prepayment_references`; spec §2.6, §2.7: "`_destroy` (boolean; with `id`
+ * removes the element)"). It takes the forms Rails clients send, as the service (a Rails application,
+ * api-notes.md §1) reads them: `true`, `"true"`, `1`, `"1"` remove the element; `false`, `"false"`,
+ * `0`, `"0"` keep it (strings in either case); absent or null keep it too. The output is always a
+ * boolean (or null/undefined), so every reader tests `_destroy === true`. Any other value (`"yes"`,
+ * `2`, an object) is not a boolean: 400 `invalid_request_params`, as every wrong type.
+ *
+ * @example
+ * ```ts
+ * destroyFlag().parse('1'); // true
+ * destroyFlag().parse('false'); // false
+ * destroyFlag().safeParse('yes').success; // false: 400 invalid_request_params
+ * ```
+ */
+export function destroyFlag() {
+  return z.preprocess(destroyValue, z.boolean().nullish());
+}
+
+/**
  * A date written `YYYY-MM-DD` (spec §2.1), checked against the calendar.
  *
  * @example
@@ -210,6 +255,41 @@ export function schemeCodeField() {
       .refine(
         isSchemeCode,
         failWith('parameter_inclusion', 'must be a known identifier scheme code (GET /schemes)'),
+      ),
+  );
+}
+
+function tinSchemeValue(value: unknown): unknown {
+  const text = isLosslessNumber(value) ? value.value : value;
+  if (typeof text !== 'string') return text;
+  return tinSchemeWord(text) ?? schemeCode(text) ?? text;
+}
+
+/**
+ * A `tin_scheme` as a request sends it: a scheme code as {@link schemeCodeField} reads it, or one of
+ * the scheme words spec §2.3 gives as examples ("scheme (e.g. VAT, TAX)"), in any case, read as upper
+ * case. A word names a code only with the party's country (`tinSchemeCode`), which the rules and the
+ * services have and a field does not: they judge it (`tinSchemeIssues`) and store the code
+ * (`withTinSchemeCode`), so a word is never stored. Anything else is `parameter_inclusion`.
+ *
+ * @example
+ * ```ts
+ * tinSchemeField().parse('vat'); // 'VAT'
+ * tinSchemeField().parse('9945'); // '9945'
+ * tinSchemeField().safeParse('IVA').success; // false: 422 parameter_inclusion
+ * ```
+ */
+export function tinSchemeField() {
+  return z.preprocess(
+    tinSchemeValue,
+    z
+      .string()
+      .refine(
+        (value) => isSchemeCode(value) || tinSchemeWord(value) !== null,
+        failWith(
+          'parameter_inclusion',
+          'must be a known identifier scheme code (GET /schemes) or a scheme word (VAT, TAX)',
+        ),
       ),
   );
 }

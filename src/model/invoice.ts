@@ -16,7 +16,14 @@ import {
   schemeCodeField,
   text,
 } from './fields.js';
-import { InvoiceLinePatchSchema, InvoiceLineSchema, InvoiceLineWriteSchema } from './invoiceLine.js';
+import {
+  InvoiceLinePatchSchema,
+  InvoiceLineSchema,
+  InvoiceLineWriteSchema,
+  LineAllowanceChargeSchema,
+  LineTaxSchema,
+  MAX_ALLOWANCE_CHARGES,
+} from './invoiceLine.js';
 import { InvoiceReferenceSchema, InvoiceReferenceWriteSchema } from './invoiceReference.js';
 import { type Operation, parseWith } from './parse.js';
 import { ThirdPartySchema } from './thirdParty.js';
@@ -46,6 +53,38 @@ const publicAdministration = {
 };
 
 /**
+ * One allowance or charge of the whole invoice (api-notes.md §3.2 invoice-level
+ * `allowance_charges_attributes`; EN 16931 BG-20 / BG-21): the fields of a line's entry plus its own
+ * tax, consistent with the totals engine's input (docs/totals.md §2.3): `taxes_attributes` like a
+ * line's (exactly one VAT), or `tax_attributes`, one tax object, as B2Brouter's own WooCommerce
+ * plugin sends it (`{category, percent}`; without `name` it takes the name of the lines' VAT tax).
+ * Without a tax the entry is spread over the lines' tax sets (one piece per VAT rate);
+ * `apply_taxes: false` makes it not subject; `is_reimbursable_expense: true` (a charge given as an
+ * amount) is a Spanish *suplido*, outside every tax base and added to `payable_amount`.
+ */
+export const InvoiceAllowanceChargeSchema = LineAllowanceChargeSchema.extend({
+  taxes_attributes: z.array(LineTaxSchema).max(3).nullish(),
+  tax_attributes: LineTaxSchema.extend({ name: text(32).nullish() }).nullish(),
+});
+
+/** A document-level allowance or charge as sent. */
+export type InvoiceAllowanceCharge = z.output<typeof InvoiceAllowanceChargeSchema>;
+
+/**
+ * One payment on account (api-notes.md §3.2: `payments_on_account`, a new invoice field of
+ * v2026-03-02; Facturae `PaymentsOnAccount/PaymentOnAccount` with `PaymentOnAccountDate` and
+ * `PaymentOnAccountAmount`): an advance already received, which the invoice's `prepaid_amount`
+ * (EN 16931 BT-113) adds up (docs/versions.md).
+ */
+export const PaymentOnAccountSchema = z.object({
+  date: optional(isoDate()),
+  amount: decimal({ maxDecimals: 4 }),
+});
+
+/** A payment on account as sent. */
+export type PaymentOnAccount = z.output<typeof PaymentOnAccountSchema>;
+
+/**
  * The writable fields of an invoice (spec §2.4, newest version). `type` is the document class and
  * `type_code` the document-type code (api-notes.md §8.1, §12). `total_amount_due` is write-only
  * (spec §2.4); `state` is not writable at all (§2.4 rule 5, the rule `invoiceStateIssues`).
@@ -71,6 +110,14 @@ const writable = {
   ponumber: text().nullish(),
   total_amount_due: optional(decimal({ maxDecimals: 4 })),
   prepaid_amount: optional(decimal({ maxDecimals: 4 })),
+  payments_on_account: z.array(PaymentOnAccountSchema).max(MAX_ALLOWANCE_CHARGES).nullish(),
+  /** EN 16931 BT-114: added to the amount payable to round it; never applied to a tax amount. */
+  payable_rounding_amount: optional(decimal({ maxDecimals: 4 })),
+  allowance_charges_attributes: z.array(InvoiceAllowanceChargeSchema).max(MAX_ALLOWANCE_CHARGES).nullish(),
+  /** Free text printed on the invoice (the official PHP client's `extra_info`). */
+  extra_info: text(4096).nullish(),
+  /** The file or case reference of the invoice (Facturae `FileReference`, expediente). */
+  file_reference: text(255).nullish(),
   bank_account: BankAccountSchema.nullish(),
   payment_method: text(64).nullish(),
   buyer_reference: text().nullish(),
@@ -116,6 +163,20 @@ export const InvoiceContactSchema = z.object({
   country: z.string().nullish(),
 });
 
+/**
+ * One tax group of an invoice as returned (`taxes`; the official PHP client sums `taxes[].amount`): the
+ * group's `name`, `category` (null when the lines name none), `percent`, taxable `base` and `amount`.
+ * A withholding (IRPF) is written with a negative percent and amount, as its lines give it, so that
+ * `tax_exclusive_amount + Σ amount = total`.
+ */
+export const InvoiceTaxSchema = z.object({
+  name: text(32),
+  category: text(8).nullish(),
+  percent: decimal(),
+  base: decimal(),
+  amount: decimal(),
+});
+
 /** Largest number of files one invoice holds (fiscalkit's limit; the spec shows none). */
 export const MAX_INVOICE_ATTACHMENTS = 100;
 
@@ -154,6 +215,20 @@ export const InvoiceSchema = InvoiceCreateSchema.omit({
   invoice_references: z.array(InvoiceReferenceSchema),
   total: decimal(),
   payable_amount: decimal(),
+  /** BT-106: Σ of the line nets (`lines[].amount`). The totals below are those the invoice was computed with. */
+  subtotal: decimal().nullish(),
+  /** BT-107: Σ of the document-level allowances. */
+  allowance_total_amount: decimal().nullish(),
+  /** BT-108: Σ of the document-level charges (reimbursable expenses excluded). */
+  charge_total_amount: decimal().nullish(),
+  /** BT-109: subtotal − allowances + charges = Σ of the VAT bases. */
+  tax_exclusive_amount: decimal().nullish(),
+  /** BT-112: tax_exclusive_amount + VAT and surcharge. */
+  tax_inclusive_amount: decimal().nullish(),
+  /** Σ of the reimbursable expenses (Spanish suplidos), outside every tax base, added to payable_amount. */
+  reimbursable_expenses_amount: decimal().nullish(),
+  /** One entry per tax group: its name, category, percent, base and amount (a withholding negative). */
+  taxes: z.array(InvoiceTaxSchema).default([]),
   contact_iban: text(64).nullish(),
   contact_bic: text(16).nullish(),
   /** The Belgian structured remittance reference (OGM) of spec §2.2 `auto_remittance`. */
@@ -172,6 +247,12 @@ export const InvoiceSchema = InvoiceCreateSchema.omit({
   acknowledged_at: timestamp().nullish(),
   /** The files attached to the invoice, oldest first (spec §4.6 add_attachment(s)). Read-only. */
   attachments: z.array(InvoiceAttachmentSchema).max(MAX_INVOICE_ATTACHMENTS).default([]),
+  /**
+   * The ids of the tax reports generated from (linked to, `invoice_id`) the invoice, lowest first,
+   * annulled ones included (the official PHP client reads `tax_report_ids`). Read-only: the service
+   * reads them from the tax reports whenever it answers the invoice; never stored on it.
+   */
+  tax_report_ids: z.array(identifier()).default([]),
 });
 
 /** A stored invoice. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode, decimal, identifier, isoDate, oneOf, optional, text } from './fields.js';
+import { currencyCode, decimal, destroyFlag, identifier, isoDate, oneOf, optional, text } from './fields.js';
 
 /**
  * `reference_type` values (spec §2.6): `amend` (a corrective invoice; at most one) and `prepayment`
@@ -18,7 +18,7 @@ export type InvoiceReferenceType = (typeof INVOICE_REFERENCE_TYPES)[number];
  */
 export const InvoiceReferenceWriteSchema = z.object({
   id: optional(identifier()),
-  _destroy: z.boolean().nullish(),
+  _destroy: destroyFlag(),
   reference_type: optional(oneOf(INVOICE_REFERENCE_TYPES)),
   number: text().nullish(),
   series_code: text(64).nullish(),

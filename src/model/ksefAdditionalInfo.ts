@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { identifier, optional, requiredText } from './fields.js';
+import { identifier, optional } from './fields.js';
+import { ksefText } from './ksefText.js';
 
 /**
  * A key/value note of a Ksef tax report: FA(3) `Fa/DodatkowyOpis` (ksef-fa3.md §6.4), where the
@@ -10,9 +11,9 @@ export const KsefAdditionalInfoSchema = z.object({
   /** `NrWiersza`: attaches the note to a line. */
   line_number: optional(identifier()),
   /** `Klucz`. */
-  key: requiredText(256),
+  key: ksefText('TZnakowy', { required: true }),
   /** `Wartosc`. */
-  value: requiredText(256),
+  value: ksefText('TZnakowy', { required: true }),
 });
 
 /** A key/value note of a Ksef tax report. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText, text } from './fields.js';
+import { ksefText } from './ksefText.js';
 
 /**
  * A bank account for the payment: FA(3) `Fa/Platnosc/RachunekBankowy` (ksef-fa3.md §6.4). A
@@ -11,9 +12,9 @@ export const KsefBankAccountSchema = z.object({
   /** `SWIFT`. */
   bic: text(11).nullish(),
   /** `NazwaBanku`. */
-  bank_name: text(256).nullish(),
+  bank_name: ksefText('TZnakowy').nullish(),
   /** `OpisRachunku`. */
-  description: text(256).nullish(),
+  description: ksefText('TZnakowy').nullish(),
 });
 
 /** A bank account of a Ksef tax report. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDate, requiredText, text } from './fields.js';
+import { isoDate, text } from './fields.js';
+import { ksefText } from './ksefText.js';
 
 /**
  * One invoice a correction corrects: FA(3) `Fa/DaneFaKorygowanej` (ksef-fa3.md §6.7). Generated from
@@ -12,7 +13,7 @@ export const KsefCorrectedInvoiceSchema = z.object({
   /** `DataWystFaKorygowanej`. */
   date: isoDate(),
   /** `NrFaKorygowanej`. */
-  number: requiredText(256),
+  number: ksefText('TZnakowy', { required: true }),
   /** `NrKSeFFaKorygowanej` (`TNumerKSeF`, at most 36 characters). */
   registration_code: text(36).nullish(),
 });

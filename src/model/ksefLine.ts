@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { KSEF_GTU_CODES, KSEF_PROCEDURES } from '../codelists/ksefCodes.js';
 import { KSEF_TAX_RATES } from '../codelists/ksefRates.js';
-import { decimal, identifier, isoDate, oneOf, optional, text } from './fields.js';
+import { decimal, identifier, isoDate, oneOf, optional } from './fields.js';
+import { ksefText } from './ksefText.js';
 
 /**
  * An FA(3) amount (`TKwotowy`, 2 decimals; ksef-fa3.md §2). The decimal fields of FA(3) go by schema
@@ -68,23 +69,23 @@ export const KsefLineSchema = z.object({
    */
   line_number: optional(identifier()),
   /** `UU_ID`, the line's universally unique id (`TZnakowy50`). */
-  uuid: text(50).nullish(),
+  uuid: ksefText('TZnakowy50').nullish(),
   /** `P_6A`, the delivery date of this line when lines differ. */
   tax_point_date: optional(isoDate()),
   /** `P_7` (`TZnakowy512`). */
-  description: text(512).nullish(),
+  description: ksefText('TZnakowy512').nullish(),
   /** `Indeks`, the seller's item code (`TZnakowy50`). */
-  item_code: text(50).nullish(),
+  item_code: ksefText('TZnakowy50').nullish(),
   /** `GTIN` (`TZnakowy20`). */
-  gtin: text(20).nullish(),
+  gtin: ksefText('TZnakowy20').nullish(),
   /** `PKWiU` (`TZnakowy50`). */
-  pkwiu: text(50).nullish(),
+  pkwiu: ksefText('TZnakowy50').nullish(),
   /** `CN` (`TZnakowy50`). */
-  cn: text(50).nullish(),
+  cn: ksefText('TZnakowy50').nullish(),
   /** `PKOB` (`TZnakowy50`). */
-  pkob: text(50).nullish(),
+  pkob: ksefText('TZnakowy50').nullish(),
   /** `P_8A`, the unit of measure. */
-  unit: text(256).nullish(),
+  unit: ksefText('TZnakowy').nullish(),
   /** `P_8B`. */
   quantity: optional(ksefQuantity()),
   /** `P_9A`, the net unit price. */
@@ -125,21 +126,21 @@ export const KsefOrderLineSchema = z.object({
   /** `NrWierszaZam`; defaults to the position. */
   line_number: optional(identifier()),
   /** `UU_IDZ`. */
-  uuid: text(50).nullish(),
+  uuid: ksefText('TZnakowy50').nullish(),
   /** `P_7Z`. */
-  description: text(512).nullish(),
+  description: ksefText('TZnakowy512').nullish(),
   /** `IndeksZ`. */
-  item_code: text(50).nullish(),
+  item_code: ksefText('TZnakowy50').nullish(),
   /** `GTINZ`. */
-  gtin: text(20).nullish(),
+  gtin: ksefText('TZnakowy20').nullish(),
   /** `PKWiUZ`. */
-  pkwiu: text(50).nullish(),
+  pkwiu: ksefText('TZnakowy50').nullish(),
   /** `CNZ`. */
-  cn: text(50).nullish(),
+  cn: ksefText('TZnakowy50').nullish(),
   /** `PKOBZ`. */
-  pkob: text(50).nullish(),
+  pkob: ksefText('TZnakowy50').nullish(),
   /** `P_8AZ`. */
-  unit: text(256).nullish(),
+  unit: ksefText('TZnakowy').nullish(),
   /** `P_8BZ`. */
   quantity: optional(ksefQuantity()),
   /** `P_9AZ`. */

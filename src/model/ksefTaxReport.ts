@@ -11,6 +11,7 @@ import {
   countryCode,
   currencyCode,
   decimal,
+  destroyFlag,
   email,
   identifier,
   isoDate,
@@ -27,6 +28,7 @@ import { KSEF_THIRD_PARTY_ROLES, KsefThirdPartySchema } from './ksefThirdParty.j
 
 export { KSEF_THIRD_PARTY_ROLES, type KsefThirdPartyRole } from './ksefThirdParty.js';
 
+import { ksefText } from './ksefText.js';
 import { type Operation, parseWith } from './parse.js';
 import { taxReportReadOnly, taxReportWritable } from './taxReportCommon.js';
 
@@ -41,10 +43,10 @@ import { taxReportReadOnly, taxReportWritable } from './taxReportCommon.js';
 export const PrepaymentReferenceInputSchema = z.object({
   id: optional(identifier()),
   /** FA(3) `NrFaZaliczkowej` is `TZnakowy` (≤ 256). */
-  number: text(256).nullish(),
+  number: ksefText('TZnakowy').nullish(),
   /** FA(3) `TNumerKSeF`: a KSeF number is at most 36 characters. */
   registration_code: text(36).nullish(),
-  _destroy: z.boolean().nullish(),
+  _destroy: destroyFlag(),
 });
 
 /** A prepayment reference as sent. */
@@ -53,7 +55,7 @@ export type PrepaymentReferenceInput = z.output<typeof PrepaymentReferenceInputS
 /** A stored prepayment reference: with its `id`, without `_destroy`. */
 export const PrepaymentReferenceSchema = z.object({
   id: identifier(),
-  number: text(256).nullable(),
+  number: ksefText('TZnakowy').nullable(),
   registration_code: text(36).nullable(),
 });
 
@@ -73,11 +75,11 @@ export type PrepaymentReference = z.output<typeof PrepaymentReferenceSchema>;
  */
 const documentFields = {
   /** `Fa/P_2`: the invoice number (with its series). */
-  number: text(256).nullish(),
+  number: ksefText('TZnakowy').nullish(),
   /** `Fa/P_1`: the issue date. */
   date: optional(isoDate()),
   /** `Fa/P_1M`: the place of issue. */
-  issue_place: text(256).nullish(),
+  issue_place: ksefText('TZnakowy').nullish(),
   /** `Fa/KodWaluty`. */
   currency: optional(currencyCode()),
   /** `Fa/P_6`: the delivery or service date, when common to all lines and different from `date`. */
@@ -104,7 +106,7 @@ const documentFields = {
   /** `Adnotacje/P_18A=1`: split payment (mechanizm podzielonej płatności). */
   split_payment: z.boolean().nullish(),
   /** `Adnotacje/Zwolnienie/P_19A|B|C`: the legal basis of an exemption; required with a `zw` line. */
-  exemption_basis: text(256).nullish(),
+  exemption_basis: ksefText('TZnakowy').nullish(),
   /** Which element holds `exemption_basis`: `A` the VAT act (default), `B` the directive, `C` other. */
   exemption_basis_type: optional(oneOf(KSEF_EXEMPTION_BASES)),
   /** `Adnotacje/P_23=1`: simplified intra-EU triangular procedure. */
@@ -112,13 +114,13 @@ const documentFields = {
   /** `Adnotacje/PMarzy`: the margin scheme applied (`2`, `3_1`, `3_2`, `3_3`), none when null. */
   margin_scheme: optional(oneOf(KSEF_MARGIN_SCHEMES)),
   /** `Fa/PrzyczynaKorekty` (corrections). */
-  correction_reason: text(256).nullish(),
+  correction_reason: ksefText('TZnakowy').nullish(),
   /** `Fa/TypKorekty` (corrections): `1`, `2` or `3`. */
   correction_type: optional(oneOf(KSEF_CORRECTION_TYPES)),
   /** `Fa/DaneFaKorygowanej`: the corrected invoices (at least one on `KOR`, `KOR_ZAL`, `KOR_ROZ`). */
   corrected_invoices: z.array(KsefCorrectedInvoiceSchema).max(50000).nullish(),
   /** `Fa/OkresFaKorygowanej`: the period an aggregate correction covers, free text. */
-  corrected_period: text(256).nullish(),
+  corrected_period: ksefText('TZnakowy').nullish(),
   /** `Fa/FP=1`: an invoice for a receipt (art. 109 ust. 3d). */
   receipt_invoice: z.boolean().nullish(),
   /** `Fa/TP=1`: links between buyer and seller (art. 32 ust. 2). */
@@ -138,28 +140,28 @@ const documentFields = {
   /** `Fa/Platnosc/FormaPlatnosci`: `1`–`7`. */
   payment_method: optional(oneOf(KSEF_PAYMENT_METHODS)),
   /** `Fa/Platnosc/PlatnoscInna=1` + `OpisPlatnosci`: a payment method outside the list. */
-  payment_method_description: text(256).nullish(),
+  payment_method_description: ksefText('TZnakowy').nullish(),
   /** `Fa/Platnosc/RachunekBankowy`. */
   bank_accounts: z.array(KsefBankAccountSchema).max(100).nullish(),
   /** `Fa/WarunkiTransakcji/Umowy/NrUmowy`. */
-  contract_number: text(256).nullish(),
+  contract_number: ksefText('TZnakowy').nullish(),
   /** `Fa/WarunkiTransakcji/Umowy/DataUmowy`. */
   contract_date: optional(isoDate()),
   /** `Fa/WarunkiTransakcji/Zamowienia/NrZamowienia` (the invoice's `ponumber`). */
-  purchase_order_number: text(256).nullish(),
+  purchase_order_number: ksefText('TZnakowy').nullish(),
   /** `Stopka/Informacje/StopkaFaktury`: free footer text. */
-  footer_text: text(3500).nullish(),
+  footer_text: ksefText('TTekstowy').nullish(),
   /** `Podmiot1/PrefiksPodatnika=PL`: the seller's EU VAT prefix, for intra-EU transactions. */
   supplier_party_vat_prefix: z.boolean().nullish(),
   /** `Podmiot1/DaneIdentyfikacyjne/NIP`: 10 digits (a `PL` prefix and dashes are stripped). */
   supplier_party_tax_id: text(50).nullish(),
   /** `Podmiot1/DaneIdentyfikacyjne/Nazwa`. */
-  supplier_party_name: text(512).nullish(),
+  supplier_party_name: ksefText('TZnakowy512').nullish(),
   /** `Podmiot1/Adres/AdresL1`. */
-  supplier_party_address: text(512).nullish(),
+  supplier_party_address: ksefText('TZnakowy512').nullish(),
   /** With `supplier_party_city`: `Podmiot1/Adres/AdresL2` ("postcode city"). */
   supplier_party_postalcode: text(32).nullish(),
-  supplier_party_city: text(256).nullish(),
+  supplier_party_city: ksefText('TZnakowy512').nullish(),
   /** `Podmiot1/Adres/KodKraju`. */
   supplier_party_country: optional(countryCode()),
   /**
@@ -171,19 +173,19 @@ const documentFields = {
   /** The buyer's tax id: `NIP`, `NrVatUE` (with the EU prefix) or `NrID`. */
   customer_party_tax_id: text(50).nullish(),
   /** `Podmiot2/DaneIdentyfikacyjne/Nazwa` (required by law except on `UPR`). */
-  customer_party_name: text(512).nullish(),
+  customer_party_name: ksefText('TZnakowy512').nullish(),
   /** `Podmiot2/Adres/AdresL1` (`Adres` may be left out only on `UPR`). */
-  customer_party_address: text(512).nullish(),
+  customer_party_address: ksefText('TZnakowy512').nullish(),
   customer_party_postalcode: text(32).nullish(),
-  customer_party_city: text(256).nullish(),
+  customer_party_city: ksefText('TZnakowy512').nullish(),
   /** `Podmiot2/Adres/KodKraju`, and the country of an `other` id. */
   customer_party_country: optional(countryCode()),
   /** `Podmiot2/DaneKontaktowe/Email`. */
   customer_party_email: optional(email()),
   /** `Podmiot2/DaneKontaktowe/Telefon` (`TNumerTelefonu`, 16). */
-  customer_party_phone: text(16).nullish(),
+  customer_party_phone: ksefText('TNumerTelefonu').nullish(),
   /** `Podmiot2/NrKlienta`: the customer number (the invoice's `buyer_reference`, BT-10). */
-  customer_party_number: text(256).nullish(),
+  customer_party_number: ksefText('TZnakowy').nullish(),
   /** `Podmiot3/Udzial` of the flat third party: an additional buyer's share in percent. */
   third_party_share: optional(decimal({ maxDecimals: 6, sign: 'non_negative' })),
   /** Further `Podmiot3` beyond the flat `third_party_*` one (FA(3) allows 100 in all). */
@@ -220,11 +222,11 @@ const writable = {
   /** Spec §2.7: default false; the buyer is a VAT group member (`Podmiot2/GV`). */
   customer_party_gv: z.boolean().nullish(),
   purchase_order_date: optional(isoDate()),
-  despatch_advice_reference: text(256).nullish(),
+  despatch_advice_reference: ksefText('TZnakowy').nullish(),
   supplier_party_krs: text().nullish(),
   supplier_party_regon: text().nullish(),
-  supplier_party_bdo: text(9).nullish(),
-  supplier_contact_phone: text(16).nullish(),
+  supplier_party_bdo: ksefText('BDO').nullish(),
+  supplier_contact_phone: ksefText('TNumerTelefonu').nullish(),
   supplier_contact_email: optional(email()),
   /** Required for `KOR_ZAL` (spec §2.7); FA(3) `Fa/P_15ZK`. */
   previous_advance_total: ksefAmount().nullish(),
@@ -232,10 +234,10 @@ const writable = {
   order_total_amount: ksefAmount().nullish(),
   prepayment_references: z.array(PrepaymentReferenceInputSchema).nullish(),
   third_party_role: optional(oneOf(KSEF_THIRD_PARTY_ROLES)),
-  third_party_address: text(512).nullish(),
+  third_party_address: ksefText('TZnakowy512').nullish(),
   third_party_postalcode: text(32).nullish(),
-  third_party_city: text().nullish(),
-  third_party_name: text(512).nullish(),
+  third_party_city: ksefText('TZnakowy512').nullish(),
+  third_party_name: ksefText('TZnakowy512').nullish(),
   third_party_id: text(50).nullish(),
   /**
    * The scheme of `third_party_id` / `third_party_tax_id`. Kept a free string (spec §2.7 "string,

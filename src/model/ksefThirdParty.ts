@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryCode, decimal, oneOf, optional, text } from './fields.js';
+import { ksefText } from './ksefText.js';
 
 /**
  * The roles of a third party (`Podmiot3/Rola`, enumeration `TRolaPodmiotu3` of
@@ -22,16 +23,16 @@ export type KsefThirdPartyRole = (typeof KSEF_THIRD_PARTY_ROLES)[number];
  */
 export const KsefThirdPartySchema = z.object({
   role: oneOf(KSEF_THIRD_PARTY_ROLES),
-  name: text(512).nullish(),
+  name: ksefText('TZnakowy512').nullish(),
   /** An internal id `NIP-NNNNN` becomes `IDWew`; any other id `NrID`. */
   id: text(50).nullish(),
   scheme: text(64).nullish(),
   tax_id: text(50).nullish(),
   tax_scheme: text(64).nullish(),
   country: optional(countryCode()),
-  address: text(512).nullish(),
+  address: ksefText('TZnakowy512').nullish(),
   postalcode: text(32).nullish(),
-  city: text().nullish(),
+  city: ksefText('TZnakowy512').nullish(),
   /** `Udzial`: 0–100, 6 decimals in `TProcentowy` of FA(3). */
   share: optional(decimal({ maxDecimals: 6, sign: 'non_negative' })),
 });

@@ -9,18 +9,30 @@ export const DEFAULT_PAGE_LIMIT = 25;
 export const MAX_PAGE_LIMIT = 500;
 
 /**
- * A query-string integer: query values always arrive as strings, so a value that is not a plain
- * run of digits is a value problem (`parameter_invalid`), not a JSON type problem.
+ * A query-string integer. Query values always arrive as text, so the text's form is the only type a
+ * query parameter has: a value that is not written as a whole number at all (`limit=abc`,
+ * `limit=2.5`, `limit=[]`) is the wrong type, 400 `invalid_request_params` (spec §7.2 "wrong types"),
+ * as a JSON string sent where a body takes a number is; a whole number outside the range
+ * (`offset=-1`, `limit=0`, `limit=1000`) is a well-typed value that is not valid, 422
+ * `parameter_invalid`, as an out-of-range number in a body is. Blank is absent (the default).
  */
 function queryInteger(min: number, max: number, fallback: number) {
   return z
     .union([z.string(), z.number()])
     .optional()
     .transform((value, context) => {
-      if (value === undefined || value === '') return fallback;
-      const text = String(value).trim();
+      const text = value === undefined ? '' : String(value).trim();
+      if (text === '') return fallback;
+      if (!/^[-+]?\d+$/.test(text)) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be a whole number, not ${JSON.stringify(text.slice(0, 40))}`,
+          params: { code: 'invalid_request_params' },
+        });
+        return z.NEVER;
+      }
       // money-safe: a page offset or size, at most 9 digits, not an amount.
-      const number = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
+      const number = /^[-+]?\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
       if (!(number >= min && number <= max)) {
         context.addIssue({
           code: 'custom',
@@ -44,13 +56,16 @@ export type ListQuery = z.output<typeof ListQuerySchema>;
 
 /**
  * Parses `offset` and `limit` of a list request (spec §2.1; defaults and maximum from api-notes.md
- * §7: offset 0, limit 25, at most 500). A value outside the range is `parameter_invalid` rather than
- * silently clamped, so a client asking for 1,000 rows learns it gets at most 500.
+ * §7: offset 0, limit 25, at most 500). A value that is not a whole number is 400
+ * `invalid_request_params` (spec §7.2 "wrong types"); a whole number outside the range is 422
+ * `parameter_invalid` rather than silently clamped, so a client asking for 1,000 rows learns it gets
+ * at most 500.
  *
  * @example
  * ```ts
  * parseListQuery({ limit: '100' }); // { success: true, data: { offset: 0, limit: 100 } }
- * parseListQuery({ limit: '1000' }).success; // false: parameter_invalid at limit
+ * parseListQuery({ limit: '1000' }).success; // false: 422 parameter_invalid at limit
+ * parseListQuery({ limit: 'abc' }).success; // false: 400 invalid_request_params at limit
  * ```
  */
 export function parseListQuery(query: Record<string, unknown>): Validated<ListQuery> {
@@ -141,4 +156,36 @@ export function parseInvoiceInclude(include: unknown): Validated<InvoiceExpandab
       ],
     };
   return { success: true, data: [...new Set(names)] as InvoiceExpandableField[] };
+}
+
+/**
+ * A boolean query parameter (a list filter flag such as `ack`, api-notes.md §7 "as 0/1"): `true` /
+ * `1` and `false` / `0` (either case); absent or blank is null (no filter). Anything else is not a
+ * boolean at all: 400 `invalid_request_params` at `param` (spec §7.2 "wrong types"; item 9 of issue
+ * #18: a query parameter of the wrong type is refused like a body's).
+ *
+ * @example
+ * ```ts
+ * parseQueryFlag('1', 'ack'); // { success: true, data: true }
+ * parseQueryFlag(undefined, 'ack'); // { success: true, data: null }
+ * parseQueryFlag('maybe', 'ack').success; // false: 400 invalid_request_params at ack
+ * ```
+ */
+export function parseQueryFlag(value: unknown, param: string): Validated<boolean | null> {
+  if (value === undefined || value === null) return { success: true, data: null };
+  if (typeof value === 'boolean') return { success: true, data: value };
+  const text = typeof value === 'string' ? value.trim().toLowerCase() : null;
+  if (text === '') return { success: true, data: null };
+  if (text === 'true' || text === '1') return { success: true, data: true };
+  if (text === 'false' || text === '0') return { success: true, data: false };
+  return {
+    success: false,
+    issues: [
+      {
+        code: 'invalid_request_params',
+        param,
+        message: `${param} must be true or false (or 1 or 0)`,
+      },
+    ],
+  };
 }

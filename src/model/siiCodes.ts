@@ -123,6 +123,13 @@ export const SII_PAYMENT_METHODS = ['01', '02', '03', '04', '05'] as const;
  */
 export const SII_PARTY_TAX_SCHEMES = ['9920', '02', '03', '04', '05', '06', '07'] as const;
 
+/**
+ * `DatosInmueble/DetalleInmueble/SituacionInmueble` (`SituacionInmuebleType`): `1` a property with a
+ * cadastral reference anywhere in Spain but the Basque Country and Navarre, `2` one in the Basque
+ * Country or Navarre, `3` either without a cadastral reference, `4` one abroad.
+ */
+export const SII_PROPERTY_SITUATIONS = ['1', '2', '3', '4'] as const;
+
 /** `ClaveOperacion` of the insurance book (`ClaveOperacionType`): `A` and `B`. */
 export const SII_INSURANCE_OPERATION_KEYS = ['A', 'B'] as const;
 

@@ -18,6 +18,7 @@ import {
   SII_PARTY_TAX_SCHEMES,
   SII_PAYMENT_METHODS,
   SII_PERIODS,
+  SII_PROPERTY_SITUATIONS,
   SII_SPECIAL_REGIME_KEYS,
 } from './siiCodes.js';
 import { taxReportReadOnly, taxReportWritable } from './taxReportCommon.js';
@@ -135,6 +136,14 @@ export const SiiTaxBreakdownSchema = z.object({
   surcharge_percent: siiRate().nullish(),
   surcharge_amount: siiAmount().nullish(),
   reverse_charge: z.boolean().nullish(),
+  /**
+   * Received invoices, `DesgloseIVA/DetalleIVA` (issue #18 item 17): `PorcentCompensacionREAGYP` and
+   * `ImporteCompensacionREAGYP`, the flat-rate compensation of the agriculture regime (REAGYP, key 02).
+   */
+  compensation_percent: siiRate().nullish(),
+  compensation_amount: siiAmount().nullish(),
+  /** Received invoices, `DetalleIVA/BienInversion` (`S`/`N`): the line is a capital good. */
+  investment_good: z.boolean().nullish(),
 });
 
 /** A tax breakdown row. */
@@ -151,6 +160,32 @@ export const SiiCorrectedInvoiceSchema = z.object({
 
 /** A corrected invoice reference. */
 export type SiiCorrectedInvoice = z.output<typeof SiiCorrectedInvoiceSchema>;
+
+/**
+ * A property of an issued invoice (`DatosInmueble/DetalleInmueble`, `DatosInmuebleType`; issue #18
+ * item 17): `situation` (`SituacionInmueble` 1–4) and `cadastral_reference` (`ReferenciaCatastral`,
+ * at most 25 characters). AEAT wants them with the premises-rental keys 12 and 13 (sii.md §3).
+ */
+export const SiiPropertySchema = z.object({
+  situation: oneOf(SII_PROPERTY_SITUATIONS),
+  cadastral_reference: text(25).nullish(),
+});
+
+/** A property of an issued invoice. */
+export type SiiProperty = z.output<typeof SiiPropertySchema>;
+
+/**
+ * The entity a record's operation was taken over from (`EntidadSucedida`,
+ * `PersonaFisicaJuridicaUnicaESType`: `NombreRazon` ≤ 120 and `NIF`; issue #18 item 17), after a
+ * merger or a split.
+ */
+export const SiiSuccessorEntitySchema = z.object({
+  name: requiredText(120),
+  tax_id: requiredText(9),
+});
+
+/** An `EntidadSucedida`. */
+export type SiiSuccessorEntity = z.output<typeof SiiSuccessorEntitySchema>;
 
 /**
  * A collection or payment of the cash-accounting books (`Cobro` / `Pago`: `Fecha`, `Importe`,
@@ -180,6 +215,10 @@ export const SiiCapitalGoodSchema = z.object({
   annual_proration: siiRate().nullish(),
   /** `RegularizacionAnualDeduccion`. */
   annual_regularization: siiAmount().nullish(),
+  /** `IdentificacionEntrega` (≤ 40): the delivery of the good, when it was delivered (issue #18 item 17). */
+  delivery_identification: text(40).nullish(),
+  /** `RegularizacionDeduccionEfectuada`: the regularisation made on its delivery (issue #18 item 17). */
+  regularization_made: siiAmount().nullish(),
 });
 
 /** The capital good of an `Inversion` record. */
@@ -275,6 +314,57 @@ const writable = {
   intra_community_operation: SiiIntraCommunityOperationSchema.nullish(),
   /** `ClaveOperacion` of the insurance book (fiscalkit proposal). */
   insurance_operation_key: optional(oneOf(SII_INSURANCE_OPERATION_KEYS)),
+  // The rest of SuministroLR.xsd 1.1 (issue #18 item 17: a message imported and downloaded again
+  // carries everything it held; sii.md's "every element of the schema has a field"), **fiscalkit
+  // proposals** named like the fields above. `S`/`N` flags are booleans (true → `S`, false → `N`,
+  // absent → no element).
+  /** `IDFactura/NumSerieFacturaEmisorResumenFin` (1–60): the last invoice of an `F4` summary entry. */
+  last_invoice_number: text(60).nullish(),
+  /** `FacturasAgrupadas/IDFacturaAgrupada`: the simplified invoices an invoice groups. */
+  grouped_invoices: z.array(SiiCorrectedInvoiceSchema).nullish(),
+  /** `ImporteRectificacion/CuotaRecargoRectificado` (substitution, sii.md §4.2). */
+  corrected_surcharge_amount: siiAmount().nullish(),
+  /** `FechaOperacion`, when the operation's date differs from the invoice's. */
+  operation_date: optional(isoDate()),
+  /** `NumRegistroAcuerdoFacturacion` (≤ 15): AEAT's number of a billing agreement. */
+  billing_agreement_number: text(15).nullish(),
+  /** `BaseImponibleACoste`: the cost base of a group of entities (key 06). */
+  cost_taxable_base: siiAmount().nullish(),
+  /** `RefExterna` (≤ 60): the titular's own reference, also on an annulment. */
+  external_reference: text(60).nullish(),
+  /** `FacturaSimplificadaArticulos7.2_7.3`: a simplified invoice of art. 7.2 and 7.3 RD 1619/2012. */
+  qualified_simplified_invoice: z.boolean().nullish(),
+  /** `EntidadSucedida`. */
+  successor_entity: SiiSuccessorEntitySchema.nullish(),
+  /** `RegPrevioGGEEoREDEMEoCompetencia`: registered before joining a VAT group or REDEME. */
+  prior_registration: z.boolean().nullish(),
+  /** `DatosInmueble/DetalleInmueble` (at most 15). */
+  properties: z
+    .array(SiiPropertySchema)
+    .max(15, { message: 'must have at most 15 properties (DatosInmueble/DetalleInmueble)' })
+    .nullish(),
+  /** `ImporteTransmisionInmueblesSujetoAIVA`: a transfer of property subject to VAT. */
+  property_transfer_amount: siiAmount().nullish(),
+  /** `EmitidaPorTercerosODestinatario`: issued by a third party or by the customer. */
+  issued_by_third_party: z.boolean().nullish(),
+  /** `FacturacionDispAdicionalTerceraYsextayDelMercadoOrganizadoDelGas`. */
+  gas_market_billing: z.boolean().nullish(),
+  /** `VariosDestinatarios`: an invoice with several customers. */
+  multiple_recipients: z.boolean().nullish(),
+  /** `Cupon`: a base reduced by coupons, bonuses or discounts. */
+  coupon: z.boolean().nullish(),
+  /** `FacturaSinIdentifDestinatarioAritculo6.1.d` (the XSD's spelling): a full invoice without the customer's identification. */
+  recipient_not_identified: z.boolean().nullish(),
+  /** `Contraparte/NIFRepresentante` of the customer. */
+  customer_party_representative_nif: text(9).nullish(),
+  /** `Contraparte/NIFRepresentante` of a received invoice's supplier. */
+  supplier_party_representative_nif: text(9).nullish(),
+  /** `ADeducirEnPeriodoPosterior` (received invoices): the cuota is deducted in a later period. */
+  deduct_in_later_period: z.boolean().nullish(),
+  /** `EjercicioDeduccion` (received invoices). */
+  deduction_year: wholeNumber(1000, 9999).nullish(),
+  /** `PeriodoDeduccion` (received invoices). */
+  deduction_period: optional(oneOf(SII_PERIODS)),
 };
 
 /**

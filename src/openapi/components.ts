@@ -57,7 +57,7 @@ export class OpenApiComponents {
     return this.named(`${name}ListEntry`, () => entry);
   }
 
-  /** The request body schema of a kind (`InvoiceCreate` for POST and PUT, `InvoiceUpdate` for PATCH). */
+  /** The request body schema of a kind (`InvoiceCreate` for POST, `InvoiceUpdate` for PATCH and PUT). */
   request(kind: ResourceKind, operation: Operation): JsonSchema {
     const suffix = operation === 'create' ? 'Create' : 'Update';
     return this.named(`${pascal(kind)}${suffix}`, () => requestSchema(this.version, kind, operation));

@@ -138,8 +138,8 @@ export function customSchema(name: CustomSchemaName, context: CustomSchemaContex
       return {
         type: 'object',
         description:
-          'The report to generate: `type` (default `Ksef`), and the report fields the invoice does not carry (an SII `book_type`, `period_year` with `period`, …). Also accepted wrapped as `{"tax_report": {...}}`.',
-        properties: { type: { type: 'string', enum: ['Ksef', 'SiiDocument'], default: 'Ksef' } },
+          'The report to generate: `type` (default: the account\'s tax authority\'s, `SiiDocument` for a Spanish account and `Ksef` for a Polish one; another country must name it, else 422 `parameter_inclusion` at `type`), and the report fields the invoice does not carry (an SII `book_type`, `period_year` with `period`, …). Also accepted wrapped as `{"tax_report": {...}}`.',
+        properties: { type: { type: 'string', enum: ['Ksef', 'SiiDocument'] } },
       };
     case 'TaxReportBatchRequest':
       return {

@@ -1,5 +1,7 @@
 import type { Operation } from '../model/parse.js';
-import type { VersionedEndpoint } from '../versions/protocol.js';
+import { INVOICE_STATE_FLAGS } from '../service/invoiceListQuery.js';
+import { QUERY_FIELDS, type QueryList } from '../service/listFilters.js';
+import { INVOICE_STATUS_FILTERS, type VersionedEndpoint } from '../versions/protocol.js';
 import type { ResourceKind } from '../versions/resourceKind.js';
 
 /*
@@ -142,8 +144,17 @@ export interface QueryParameter {
   required?: true;
   description: string;
   schema: { [keyword: string]: unknown };
-  /** Only in the versions where this holds (asked of `src/versions`, never by comparing versions). */
-  onlyIf?: 'invoice_list_type_filter' | 'invoice_expandable_fields';
+  /**
+   * Only in the versions where this holds (asked of `src/versions`, never by comparing versions);
+   * `invoice_list_filter`: where `invoiceListFilterSupport` does not call the parameter unsupported,
+   * marked deprecated where it calls it deprecated.
+   */
+  onlyIf?:
+    | 'invoice_list_type_filter'
+    | 'invoice_expandable_fields'
+    | 'invoice_list_filter'
+    | 'list_query_filter'
+    | 'before_list_query_filter';
 }
 
 /**
@@ -177,7 +188,82 @@ export interface Endpoint {
   response: ResponseBody;
   /** The resource's state may refuse the operation: 409 `conflict` (spec §7.2). */
   conflict?: true;
+  /** A path parameter outside its catalogue is 422 (besides a body or query parameter, which imply it). */
+  unprocessable?: true;
 }
+
+/**
+ * The status filter flags of the invoice list (spec §9 v2025-10-13: five removed, two deprecated;
+ * `INVOICE_STATUS_FILTERS` says what each lists). Each is in the documents of the versions that take
+ * it (`invoiceListFilterSupport`), marked deprecated where it is.
+ */
+const INVOICE_STATUS_FILTER_PARAMETERS: readonly QueryParameter[] = Object.entries(
+  INVOICE_STATUS_FILTERS,
+).map(([name, { type, state }]) => ({
+  name,
+  description: `\`1\` (or \`true\`) lists only the ${type === null ? 'invoices of the listed `type`' : 'received invoices'} in state \`${state}\`; \`0\`, \`false\` or blank: no filter. One status filter at a time (422 \`parameter_invalid\` otherwise); a value that is not a boolean is 400 \`invalid_request_params\`.`,
+  schema: { type: 'string', enum: ['1', '0', 'true', 'false'] },
+  onlyIf: 'invoice_list_filter' as const,
+}));
+
+/**
+ * The Ransack-style `query` of a list (issue #19, api-notes.md §3.2), from v2026-03-02: `field=value`
+ * clauses joined by ` AND `, over the list's whitelisted fields (`QUERY_FIELDS`).
+ */
+function queryParameter(list: QueryList): QueryParameter {
+  const fields = Object.keys(QUERY_FIELDS[list]);
+  return {
+    name: 'query',
+    description: `Equality filters as \`field=value\` clauses joined by \` AND \` (a subset of Ransack's, e.g. \`${fields[0]}=…\`); the fields: ${fields.map((name) => `\`${name}\``).join(', ')}. Anything else is 400 \`invalid_request_params\` at \`query\` (fiscalkit's grammar, docs/http.md "List filters").`,
+    schema: { type: 'string', maxLength: 2000 },
+    onlyIf: 'list_query_filter',
+  };
+}
+
+/** A boolean filter flag (`1`/`true`, `0`/`false`; another value 400). */
+function flagParameter(name: string, description: string): QueryParameter {
+  return { name, description, schema: { type: 'string', enum: ['1', '0', 'true', 'false'] } };
+}
+
+/** A `YYYY-MM-DD` filter (another form is 400 `invalid_request_params`). */
+function dateParameter(name: string, description: string): QueryParameter {
+  return { name, description, schema: { type: 'string', format: 'date' } };
+}
+
+/** The invoice list's filters besides `type` and the status flags (issue #19; api-notes.md §7). */
+const INVOICE_FILTER_PARAMETERS: readonly QueryParameter[] = [
+  flagParameter('ack', 'Only invoices acknowledged (`1`) or not (`0`) with POST /invoices/{id}/ack.'),
+  { name: 'number', description: 'The invoice number, exactly.', schema: { type: 'string' } },
+  dateParameter('date_from', 'Invoices dated this day or later.'),
+  dateParameter('date_to', 'Invoices dated this day or earlier.'),
+  dateParameter('due_date_from', 'Invoices due this day or later.'),
+  dateParameter('due_date_to', 'Invoices due this day or earlier.'),
+  {
+    name: 'updated_at',
+    description:
+      'Invoices written later than this date (its first instant, UTC) or RFC 3339 instant (api-notes.md §7 "later than").',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'contact_id',
+    description: "The customer's (a received invoice's supplier's) contact.",
+    schema: { type: 'integer', minimum: 1 },
+  },
+  {
+    name: 'taxcode',
+    description:
+      "The customer's TIN, `scheme:value` (`9920:ESB12345678`) or the value alone; replaced by `query=tin_value=…` in v2026-03-02 (api-notes.md §3.2).",
+    schema: { type: 'string' },
+    onlyIf: 'before_list_query_filter',
+  },
+  queryParameter('invoices'),
+  ...INVOICE_STATE_FLAGS.map((state) =>
+    flagParameter(
+      state,
+      `\`1\` lists only the invoices of the listed \`type\` in state \`${state}\`; one status filter at a time (422 \`parameter_invalid\` otherwise).`,
+    ),
+  ),
+];
 
 const list = (kind: ResourceKind): ResponseBody => ({ answer: 'list', kind });
 const read = (kind: ResourceKind): ResponseBody => ({ answer: 'resource', kind, outcome: 'read' });
@@ -255,6 +341,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'The accounts of the API key group (entries have no `auto_remittance`, spec §2.2 rule 4).',
     source: 'spec §4.4',
     paged: true,
+    query: [queryParameter('accounts')],
     response: list('account'),
   },
   {
@@ -366,6 +453,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'What happened to the account and its resources (no `description` field).',
     source: 'spec §4.6, §6 rule 3',
     paged: true,
+    query: [queryParameter('account_events')],
     response: list('account_event'),
   },
   // ─── Contacts (spec §4.5) ──────────────────────────────────────────────────────────────────────
@@ -377,6 +465,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'The contacts of an account.',
     source: 'spec §4.5',
     paged: true,
+    query: [
+      {
+        name: 'name',
+        description:
+          'Contacts whose name, address or TIN contains this text, ASCII letters without case (the official client: "Search by customer name, address, or VAT code").',
+        schema: { type: 'string', maxLength: 255 },
+      },
+      flagParameter('is_client', 'Only clients (`1`) or only contacts that are not (`0`).'),
+      flagParameter('is_provider', 'Only providers (`1`) or only contacts that are not (`0`).'),
+      queryParameter('contacts'),
+    ],
     response: list('contact'),
   },
   {
@@ -403,9 +502,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'put',
     path: '/contacts/{id}',
     tag: 'Contacts',
-    summary: 'Replaces a contact.',
-    source: 'spec §4.5, §2.3',
-    request: body('contact', 'create'),
+    summary:
+      'Changes the fields sent, like PATCH (a partial update, as on the real service; fields not sent keep their values); answers the full contact.',
+    source: 'spec §4.5, §2.3; issue #19 (PUT is a partial update)',
+    request: body('contact', 'update'),
     response: written('contact'),
   },
   {
@@ -437,6 +537,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'The bank accounts of an account.',
     source: 'fiscalkit (spec §4.5 shows only PUT and DELETE /bank_accounts/{id})',
     paged: true,
+    query: [queryParameter('bank_accounts')],
     response: list('bank_account'),
   },
   {
@@ -498,6 +599,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
         },
         onlyIf: 'invoice_list_type_filter',
       },
+      ...INVOICE_STATUS_FILTER_PARAMETERS,
+      ...INVOICE_FILTER_PARAMETERS,
     ],
     response: list('invoice'),
   },
@@ -527,10 +630,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'put',
     path: '/invoices/{id}',
     tag: 'Invoices',
-    summary: 'Replaces an invoice; answers the full invoice.',
-    source: 'spec §4.6',
+    summary:
+      'Changes the fields sent, like PATCH (a partial update, as on the real service: lines and references by `id`, `_destroy` removes one; fields not sent keep their values); answers the full invoice.',
+    source: 'spec §4.6; issue #19 (PUT is a partial update)',
     query: [INCLUDE],
-    request: body('invoice', 'create'),
+    request: body('invoice', 'update'),
     response: written('invoice'),
     conflict: true,
   },
@@ -640,6 +744,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'The orders of an account.',
     source: 'spec §4.6',
     paged: true,
+    query: [queryParameter('orders')],
     response: list('order'),
   },
   {
@@ -684,6 +789,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'The despatch advices of an account.',
     source: 'fiscalkit (spec §4.6 shows only the create)',
     paged: true,
+    query: [queryParameter('despatch_advices')],
     response: list('despatch_advice'),
   },
   {
@@ -791,7 +897,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'delete',
     path: '/tax_reports/{id}',
     tag: 'Tax reports',
-    summary: 'Annuls a tax report.',
+    summary:
+      'Annuls a tax report. An SII record AEAT registered is annulled by its BajaLR… record in a baja ledger: the report is answered as it stands and becomes annulled once AEAT accepts the baja.',
     source: 'spec §4.2, api-notes.md §9',
     availability: 'tax_reports.delete',
     response: written('tax_report'),
@@ -811,6 +918,24 @@ export const ENDPOINTS: readonly Endpoint[] = [
       description: 'The FA(3) or SII XML document, as an attachment.',
     },
     conflict: true,
+  },
+  {
+    id: 'getTaxReportAsDocumentType',
+    method: 'get',
+    path: '/tax_reports/{id}/as/{document_type_code}',
+    tag: 'Tax reports',
+    summary:
+      'The tax report in the tax authority format under its document type code (`xml.ksef.fa3`, `xml.sii`); another code is 422 `parameter_inclusion`.',
+    source:
+      'spec §9 v2025-10-13 "Old tax report endpoints removed (…, as/{document_type_code})"; codes: fiscalkit (`taxReportDocumentTypeCode`)',
+    availability: 'legacy.tax_report_as_document_type',
+    response: {
+      answer: 'file',
+      media: XML_FILE,
+      description: 'The FA(3) or SII XML document, as an attachment (the file of the newer `download`).',
+    },
+    conflict: true,
+    unprocessable: true,
   },
   {
     id: 'generateTaxReport',
@@ -945,6 +1070,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'The transports of an account.',
     source: 'spec §4.7',
     paged: true,
+    query: [queryParameter('transports')],
     response: list('transport'),
   },
   {
@@ -962,8 +1088,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'put',
     path: '/transports/{code}',
     tag: 'Transports',
-    summary: 'Replaces a transport (a `standard_documents` sent is ignored, spec §2.8 rule 1).',
-    source: 'spec §4.7, §2.8 rule 1',
+    summary:
+      'Changes the fields sent, like PATCH (a partial update, as on the real service); a `standard_documents` sent is ignored (spec §2.8 rule 1).',
+    source: 'spec §4.7, §2.8 rule 1; issue #19 (PUT is a partial update)',
     query: [
       {
         name: 'account',
@@ -972,7 +1099,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
         schema: { type: 'integer', minimum: 1 },
       },
     ],
-    request: body('transport', 'create'),
+    request: body('transport', 'update'),
     response: written('transport'),
   },
   {
@@ -1067,6 +1194,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'The webhook subscriptions of an account.',
     source: 'spec §2.12, §6; DESIGN.md',
     paged: true,
+    query: [queryParameter('web_hooks')],
     response: list('web_hook'),
   },
   {
@@ -1093,9 +1221,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'put',
     path: '/web_hooks/{id}',
     tag: 'Web hooks',
-    summary: 'Replaces a webhook subscription (`url` and `events` required).',
-    source: 'spec §2.12; DESIGN.md',
-    request: body('web_hook', 'create'),
+    summary: 'Changes the fields sent, like PATCH (a partial update; nothing is required).',
+    source: 'spec §2.12; DESIGN.md; issue #19 (PUT is a partial update)',
+    request: body('web_hook', 'update'),
     response: written('web_hook'),
   },
   {
@@ -1125,6 +1253,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'The webhook deliveries of an account, each with every attempt.',
     source: 'fiscalkit (spec §6 rule 4: delivery not shown)',
     paged: true,
+    query: [queryParameter('web_hook_deliveries')],
     response: list('web_hook_delivery'),
   },
   // ─── Request logs (spec §7.1) ──────────────────────────────────────────────────────────────────

@@ -66,17 +66,34 @@ function defOf(schema: unknown): Def {
  *
  * - a decimal reads a JSON number (a lossless number, as the HTTP edge parses it) into its decimal
  *   text: `1.5` parses to `'1.5'` (DESIGN.md "Money is never a JS number");
- * - an identifier reads a number into a positive integer: `7` parses to `7`.
+ * - an identifier reads a number into a positive integer: `7` parses to `7`;
+ * - a `_destroy` flag (`destroyFlag()`) reads the Rails forms into a boolean: `"1"` and `1` parse to
+ *   `true`, `"0"` to `false`.
  */
-function preprocessedKind(schema: z.ZodType): 'decimal' | 'identifier' | null {
+function preprocessedKind(schema: z.ZodType): 'decimal' | 'identifier' | 'flag' | null {
   const def = defOf(schema);
   if (def.type !== 'pipe' || def.in === undefined || defOf(def.in).type !== 'transform') return null;
   const decimal = schema.safeParse(new LosslessNumber('1.5'));
   if (decimal.success && decimal.data === '1.5' && !schema.safeParse('x').success) return 'decimal';
   const id = schema.safeParse(new LosslessNumber('7'));
   if (id.success && id.data === 7 && !schema.safeParse(0).success) return 'identifier';
+  const on = schema.safeParse(new LosslessNumber('1'));
+  const off = schema.safeParse('0');
+  if (on.success && on.data === true && off.success && off.data === false && !schema.safeParse('x').success)
+    return 'flag';
   return null;
 }
+
+/** What a request may send as a `_destroy` flag (`destroyFlag()`): a boolean or its Rails forms. */
+const FLAG_INPUT: JsonSchema = {
+  anyOf: [
+    { type: 'boolean' },
+    { type: 'integer', enum: [0, 1] },
+    { type: 'string', enum: ['true', 'false', '1', '0'] },
+  ],
+  description:
+    'A boolean: `true`, `"true"`, `1` or `"1"` removes the element; `false`, `"false"`, `0` or `"0"` keeps it.',
+};
 
 /** Replaces the content of `target` with `source` (zod's override hook edits the object in place). */
 function replaceWith(target: JsonSchema, source: JsonSchema): void {
@@ -119,6 +136,13 @@ function convert(schema: z.ZodType, io: SchemaIo): JsonSchema {
       const kind = preprocessedKind(node);
       if (kind === null) return;
       const nullable = node.safeParse(null).success;
+      if (kind === 'flag') {
+        replaceWith(
+          jsonSchema as JsonSchema,
+          orNull(io === 'input' ? FLAG_INPUT : { type: 'boolean' }, nullable),
+        );
+        return;
+      }
       if (kind === 'identifier') {
         replaceWith(
           jsonSchema as JsonSchema,

@@ -3,6 +3,16 @@ import type { JsonSchema } from './jsonSchema.js';
 
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 const nullableDate: JsonSchema = { type: ['string', 'null'], format: 'date' };
+const nullableBoolean: JsonSchema = { type: ['boolean', 'null'] };
+
+/** A flat discount or charge field of older versions (issue #19, `changes/moneyModel.ts`). */
+function flatDecimal(description: string): JsonSchema {
+  return { type: ['number', 'null'], format: 'decimal', description };
+}
+
+/** Shown where the entries can be shown as flat fields, else null (`changes/moneyModel.ts`). */
+const SHOWN =
+  ' Null when the allowances and charges cannot be shown as flat fields (the totals still carry them).';
 
 /**
  * The schemas of response fields that only older versions return and that are not a plain rename of
@@ -48,6 +58,30 @@ export const LEGACY_FIELD_SCHEMAS: Readonly<
     'project.id': { type: 'integer', minimum: 1 },
     customer_party_identification: { type: 'null' },
     payment_method_info: { type: 'null' },
+    'lines[].discount_percent': flatDecimal(`The line allowance as a percentage.${SHOWN}`),
+    'lines[].discount_amount': flatDecimal(
+      `The line allowance as an amount (a magnitude that follows the sign of the line).${SHOWN}`,
+    ),
+    'lines[].discount_text': { ...nullableString, description: `The reason of the line allowance.${SHOWN}` },
+    'lines[].charge_amount': flatDecimal(`The line charge as an amount.${SHOWN}`),
+    'lines[].charge_percent': flatDecimal(`The line charge as a percentage.${SHOWN}`),
+    'lines[].charge_reason': { ...nullableString, description: `The reason of the line charge.${SHOWN}` },
+    discount_percent: flatDecimal(
+      `The invoice allowance as a percentage, spread over the VAT rates.${SHOWN}`,
+    ),
+    discount_amount: flatDecimal(`The invoice allowance as an amount, spread over the VAT rates.${SHOWN}`),
+    discount_text: { ...nullableString, description: `The reason of the invoice allowance.${SHOWN}` },
+    charge_amount: flatDecimal(`The invoice charge as an amount.${SHOWN}`),
+    charge_percent: flatDecimal(`The invoice charge as a percentage.${SHOWN}`),
+    charge_reason: { ...nullableString, description: `The reason of the invoice charge.${SHOWN}` },
+    apply_taxes_to_charge: {
+      ...nullableBoolean,
+      description: `Whether the invoice charge is taxed.${SHOWN}`,
+    },
+    charge_is_reimbursable_expense: {
+      ...nullableBoolean,
+      description: `Whether the invoice charge is a reimbursable expense (suplido).${SHOWN}`,
+    },
     amended_number: nullableString,
     amended_date: nullableDate,
     amended_invoicing_period_start: nullableDate,

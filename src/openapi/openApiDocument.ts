@@ -2,13 +2,18 @@ import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../model/listQuery.js';
 import type { ApiVersion } from '../versions/apiVersion.js';
 import { VERSION_CHAIN } from '../versions/chain.js';
 import { legacyPath } from '../versions/legacyPaths.js';
-import { LEGACY_REQUEST_ID_HEADER, REQUEST_ID_HEADER, versionHasEndpoint } from '../versions/protocol.js';
+import {
+  LEGACY_REQUEST_ID_HEADER,
+  listResponseHasMeta,
+  REQUEST_ID_HEADER,
+  versionHasEndpoint,
+} from '../versions/protocol.js';
 import { LEGACY_API_VERSION } from '../versions/resolveVersion.js';
 import { OpenApiComponents } from './components.js';
 import { ENDPOINTS } from './endpoints.js';
 import { ERROR_RESPONSE_NAMES, ERROR_STATUSES, errorResponse, errorSchema } from './errorResponses.js';
 import type { JsonSchema } from './jsonSchema.js';
-import { operationOf, responseHeaders } from './operation.js';
+import { LIST_PAGE_PROPERTIES, operationOf, responseHeaders } from './operation.js';
 
 /**
  * Options of {@link openApiDocument}.
@@ -74,7 +79,7 @@ function description(version: ApiVersion): string {
     '',
     `Send \`${API_KEY_HEADER}\` with your API key and \`${API_VERSION_HEADER}: ${version}\` with every request, so that requests are read and responses written in this document's shape (without the header the version of the key's group applies, spec §9).`,
     '',
-    'Bodies wrap the resource in its name (`{"invoice": {...}}`); lists are `{"invoices": [...], "meta": {"total_count", "offset", "limit"}}` (spec §2.1, §4). Amounts are JSON numbers written digit for digit (`format: decimal`): read them into a decimal type, never a float. Errors are `{"error": {"code", "message", "param", "request_log_url", "type"}}` (spec §7).',
+    'Bodies wrap the resource in its name (`{"invoice": {...}}`); lists are `{"invoices": [...], "meta": {"total_count", "offset", "limit", "total"}}` (spec §2.1, §4; `total` is `total_count` again, what the official PHP client reads). Amounts are JSON numbers written digit for digit (`format: decimal`): read them into a decimal type, never a float. Errors are `{"error": {"code", "message", "param", "request_log_url", "type"}}` (spec §7).',
     '',
     "Generated from fiscalkit's zod schemas and version changes (src/openapi); the reference HTTP binding serves it at GET /openapi.json.",
   ].join('\n');
@@ -117,21 +122,22 @@ export function openApiDocument(version: ApiVersion, options: OpenApiOptions = {
     if (!tags.includes(endpoint.tag)) tags.push(endpoint.tag);
   }
   components.named('Error', errorSchema);
-  components.named('ListMeta', () => ({
-    type: 'object',
-    description: 'The page a list response holds (spec §2.1).',
-    properties: {
-      total_count: { type: 'integer', minimum: 0, description: 'Entries in the whole list.' },
-      offset: { type: 'integer', minimum: 0, description: 'Entries skipped before this page.' },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: MAX_PAGE_LIMIT,
-        description: 'The page size asked for.',
+  // The legacy version has no `meta` (spec §9): its pages carry the numbers beside the list.
+  if (listResponseHasMeta(version))
+    components.named('ListMeta', () => ({
+      type: 'object',
+      description: 'The page a list response holds (spec §2.1).',
+      properties: {
+        ...LIST_PAGE_PROPERTIES,
+        total: {
+          type: 'integer',
+          minimum: 0,
+          description:
+            'The same number as `total_count`: what the official PHP client reads (`Collection::getTotal`, `hasMore`); fiscalkit writes both (issue #19).',
+        },
       },
-    },
-    required: ['total_count', 'offset', 'limit'],
-  }));
+      required: ['total_count', 'offset', 'limit', 'total'],
+    }));
 
   const headers = responseHeaders(version);
   return {
@@ -171,13 +177,14 @@ export function openApiDocument(version: ApiVersion, options: OpenApiOptions = {
         Offset: {
           name: 'offset',
           in: 'query',
-          description: 'Entries to skip (spec §2.1); default 0.',
+          description:
+            'Entries to skip (spec §2.1); default 0. Not a whole number: 400 `invalid_request_params`; negative: 422 `parameter_invalid`.',
           schema: { type: 'integer', minimum: 0, default: 0 },
         },
         Limit: {
           name: 'limit',
           in: 'query',
-          description: `Page size (spec §2.1; api-notes.md §7): default ${String(DEFAULT_PAGE_LIMIT)}, at most ${String(MAX_PAGE_LIMIT)}; beyond is 422 \`parameter_invalid\`.`,
+          description: `Page size (spec §2.1; api-notes.md §7): default ${String(DEFAULT_PAGE_LIMIT)}, at most ${String(MAX_PAGE_LIMIT)}; beyond is 422 \`parameter_invalid\`, not a whole number 400 \`invalid_request_params\`.`,
           schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT },
         },
       },

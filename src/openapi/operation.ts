@@ -1,4 +1,5 @@
-import { INVOICE_EXPANDABLE_FIELDS } from '../model/listQuery.js';
+import { INVOICE_EXPANDABLE_FIELDS, MAX_PAGE_LIMIT } from '../model/listQuery.js';
+import { versionHasQueryFilter } from '../service/listFilters.js';
 import type { ApiVersion } from '../versions/apiVersion.js';
 import { fieldsOf } from '../versions/fieldsOf.js';
 import {
@@ -68,6 +69,10 @@ const PATH_PARAMETERS: Readonly<Record<string, { description: string; schema: Js
     schema: { type: 'string' },
   },
   attachment_id: { description: 'The attachment id.', schema: { type: 'integer', minimum: 1 } },
+  document_type_code: {
+    description: 'The document type code of the rendering asked for (`taxReportDocumentTypeCode`).',
+    schema: { type: 'string' },
+  },
   version: {
     description: 'The API version, with or without the leading `v`.',
     schema: { type: 'string', pattern: '^v?[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
@@ -86,6 +91,11 @@ function pathParameters(path: string): JsonSchema[] {
 function queryApplies(parameter: QueryParameter, version: ApiVersion): boolean {
   if (parameter.onlyIf === 'invoice_list_type_filter')
     return invoiceListFilterSupport(version, 'type') === 'supported';
+  if (parameter.onlyIf === 'invoice_list_filter')
+    return invoiceListFilterSupport(version, parameter.name) !== 'unsupported';
+  // The Ransack-style `query` replaced `taxcode` in v2026-03-02 (api-notes.md §3.2; issue #19).
+  if (parameter.onlyIf === 'list_query_filter') return versionHasQueryFilter(version);
+  if (parameter.onlyIf === 'before_list_query_filter') return !versionHasQueryFilter(version);
   if (parameter.onlyIf === 'invoice_expandable_fields') {
     const fields = fieldsOf(version, 'invoice');
     return INVOICE_EXPANDABLE_FIELDS.some((field) => fields.has(field));
@@ -101,15 +111,49 @@ function wrapped(name: string, schema: JsonSchema): JsonSchema {
   return { type: 'object', properties: { [name]: schema }, required: [name] };
 }
 
-function page(plural: string, item: JsonSchema, meta = true): JsonSchema {
-  return {
-    type: 'object',
-    properties: {
-      [plural]: { type: 'array', items: item },
-      ...(meta ? { meta: { $ref: '#/components/schemas/ListMeta' } } : {}),
-    },
-    required: meta ? [plural, 'meta'] : [plural],
-  };
+/**
+ * The three numbers of a page (spec §2.1): the properties of the `ListMeta` component, and of a
+ * legacy list response itself, which carries them beside the list (`serializeList`).
+ *
+ * @example
+ * ```ts
+ * Object.keys(LIST_PAGE_PROPERTIES); // ['total_count', 'offset', 'limit']
+ * ```
+ */
+export const LIST_PAGE_PROPERTIES: Readonly<Record<'total_count' | 'offset' | 'limit', JsonSchema>> = {
+  total_count: { type: 'integer', minimum: 0, description: 'Entries in the whole list.' },
+  offset: { type: 'integer', minimum: 0, description: 'Entries skipped before this page.' },
+  limit: {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PAGE_LIMIT,
+    description: 'The page size asked for.',
+  },
+};
+
+/**
+ * Where a list response carries its page: in `meta` (from v2025-10-13), beside the list (a legacy
+ * resource list, `serializeList`), or nowhere (a legacy code list, read whole).
+ */
+type Pagination = 'meta' | 'root' | 'none';
+
+function page(plural: string, item: JsonSchema, pagination: Pagination): JsonSchema {
+  const list = { [plural]: { type: 'array', items: item } };
+  if (pagination === 'meta')
+    return {
+      type: 'object',
+      properties: { ...list, meta: { $ref: '#/components/schemas/ListMeta' } },
+      required: [plural, 'meta'],
+      additionalProperties: false,
+    };
+  if (pagination === 'root')
+    return {
+      type: 'object',
+      properties: { ...list, ...LIST_PAGE_PROPERTIES },
+      required: [plural, 'total_count', 'offset', 'limit'],
+      additionalProperties: false,
+    };
+  return { type: 'object', properties: list, required: [plural], additionalProperties: false };
 }
 
 function requestBodyOf(request: RequestBody, version: ApiVersion, components: OpenApiComponents): JsonSchema {
@@ -187,9 +231,17 @@ function successResponse(
       return [
         '200',
         {
-          description: `A page of ${KINDS[response.kind].plural.replaceAll('_', ' ')}.`,
+          description: listResponseHasMeta(version)
+            ? `A page of ${KINDS[response.kind].plural.replaceAll('_', ' ')}.`
+            : `A page of ${KINDS[response.kind].plural.replaceAll('_', ' ')}; the legacy version writes the page beside the list, not in \`meta\` (spec §9).`,
           headers,
-          content: json(page(plural, components.resource(response.kind, 'list_entry'))),
+          content: json(
+            page(
+              plural,
+              components.resource(response.kind, 'list_entry'),
+              listResponseHasMeta(version) ? 'meta' : 'root',
+            ),
+          ),
         },
       ];
     }
@@ -199,7 +251,13 @@ function successResponse(
         {
           description: `The list; the legacy version writes no \`meta\` (spec §9).`,
           headers,
-          content: json(page(response.name, components.custom(response.entry), listResponseHasMeta(version))),
+          content: json(
+            page(
+              response.name,
+              components.custom(response.entry),
+              listResponseHasMeta(version) ? 'meta' : 'none',
+            ),
+          ),
         },
       ];
     case 'json': {
@@ -233,7 +291,12 @@ function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
   if (/\{\w+\}/.test(endpoint.path)) statuses.push(404);
   if (endpoint.conflict === true) statuses.push(409);
   if (endpoint.request !== undefined) statuses.push(413);
-  if (endpoint.request !== undefined || endpoint.paged === true || (endpoint.query?.length ?? 0) > 0)
+  if (
+    endpoint.request !== undefined ||
+    endpoint.paged === true ||
+    (endpoint.query?.length ?? 0) > 0 ||
+    endpoint.unprocessable === true
+  )
     statuses.push(422);
   // Every keyed request reads the store: a database restart answers 503 (issue #24).
   statuses.push(429, 503);
@@ -267,6 +330,10 @@ export function operationOf(
         in: 'query',
         ...(query.required === true ? { required: true } : {}),
         description: query.description,
+        ...(query.onlyIf === 'invoice_list_filter' &&
+        invoiceListFilterSupport(version, query.name) === 'deprecated'
+          ? { deprecated: true }
+          : {}),
         schema: query.schema,
       });
   if (endpoint.public !== true) parameters.push({ $ref: '#/components/parameters/ApiVersion' });

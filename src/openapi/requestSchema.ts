@@ -23,8 +23,8 @@ import { alternatives, removeSchemaAt, schemaAt, schemaFieldPaths, setSchemaAt }
 
 /**
  * The canonical (newest version) request body of each kind that is written through the versions
- * module, by operation: `create` is the body of POST and of PUT (the whole resource), `update` the
- * body of PATCH (any subset), as the model's parsers read them. A tax report is either type (spec
+ * module, by operation: `create` is the body of POST (the whole resource), `update` the body of
+ * PATCH and PUT (any subset: PUT is a partial update, issue #19), as the model's parsers read them. A tax report is either type (spec
  * §2.7); on create `type` picks the schema, on update the stored report's type does.
  *
  * @example

@@ -2,10 +2,13 @@ import type { ValidationIssue } from '../errors/validationIssue.js';
 import type { AccountUpdate } from '../model/account.js';
 import { routingCodeIssues } from './routingCodes.js';
 import { taxableBaseRoundingIssues } from './taxableBaseRounding.js';
+import { tinSchemeIssues } from './tinScheme.js';
 
 /**
  * Every business rule of an account (spec §2.2), run on the candidate account: the body of a create,
- * or the stored account with an update applied. Parse with `parseAccount` first.
+ * or the stored account with an update applied. Parse with `parseAccount` first. A `tin_scheme` word
+ * (spec §2.3 "e.g. VAT, TAX") is judged with the candidate's country. The `cin` / `cin_value` pair is
+ * judged on the request alone (`primaryCinIssues`), by the service.
  *
  * @example
  * ```ts
@@ -14,5 +17,9 @@ import { taxableBaseRoundingIssues } from './taxableBaseRounding.js';
  * ```
  */
 export function accountIssues(account: AccountUpdate): ValidationIssue[] {
-  return [...routingCodeIssues(account.routing_codes), ...taxableBaseRoundingIssues(account)];
+  return [
+    ...tinSchemeIssues(account),
+    ...routingCodeIssues(account.routing_codes),
+    ...taxableBaseRoundingIssues(account),
+  ];
 }

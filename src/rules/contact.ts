@@ -5,6 +5,7 @@ import { bankAccountIssues } from './bankAccount.js';
 import { cannotChangeIssues } from './cannotChange.js';
 import { officeCandidate, officeParentIssues, officeTinIssues } from './office.js';
 import { routingCodeIssues } from './routingCodes.js';
+import { tinSchemeIssues } from './tinScheme.js';
 
 /** What the contact rules need besides the request. */
 export interface ContactRuleContext {
@@ -34,11 +35,15 @@ export interface ContactRuleContext {
 export function contactIssues(request: ContactUpdate, context: ContactRuleContext): ValidationIssue[] {
   const stored = context.stored ?? null;
   const candidate = officeCandidate(request, stored);
-  // The office TIN is judged when the contact becomes an office (a create, or parent_id sent) or
-  // when the request sends a TIN; a PATCH of, say, the phone number must not fail because the
-  // parent's TIN changed since the office was saved.
-  const judgesStoredTin = stored === null || request.parent_id !== undefined;
-  const tinCandidate = judgesStoredTin
+  // PUT and PATCH are one partial update (issue #19), judged on the contact it makes. The stored TIN
+  // is judged only when the contact becomes an office (a create, or `parent_id` set on a contact
+  // that had none); otherwise only a TIN the request sends is judged (spec §2.3 rule 1 compares the
+  // TIN "with parent_id set" on PATCH), so that a PUT or PATCH of, say, the phone number keeps an
+  // office's stored TIN — an older office's own one, from a version that ignored mismatches —
+  // rather than failing for it. Sending `parent_id` again with its stored value is no change.
+  const becomesOffice =
+    stored === null || ((stored.parent_id ?? null) === null && (request.parent_id ?? null) !== null);
+  const tinCandidate = becomesOffice
     ? candidate
     : { parent_id: candidate.parent_id, tin_value: request.tin_value, tin_scheme: request.tin_scheme };
   const routing_codes =
@@ -46,6 +51,8 @@ export function contactIssues(request: ContactUpdate, context: ContactRuleContex
       ? null
       : { ...(stored?.routing_codes ?? {}), ...request.routing_codes };
   return [
+    // A scheme word (spec §2.3 "e.g. VAT, TAX") is read with the country the contact will have.
+    ...tinSchemeIssues({ tin_scheme: request.tin_scheme, country: request.country ?? stored?.country }),
     ...routingCodeIssues(routing_codes),
     ...bankAccountIssues(request.bank_account),
     ...(stored === null ? [] : cannotChangeIssues(request, stored, ['parent_id'], ['parent_id'])),

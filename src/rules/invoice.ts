@@ -7,12 +7,15 @@ import { bankAccountIssues } from './bankAccount.js';
 import { cannotChangeIssues } from './cannotChange.js';
 import { effective } from './effective.js';
 import { inlineContactIssues } from './inlineContact.js';
+import { invoiceAmountFieldIssues, withOriginParams } from './invoiceAmountFields.js';
 import { counterpartyIssues } from './invoiceCounterparty.js';
 import { invoiceLineIssues } from './invoiceLines.js';
 import { type FindInvoiceByNumber, invoiceNumberTakenIssues } from './invoiceNumberTaken.js';
 import { invoiceReferenceIssues } from './invoiceReferences.js';
 import { invoiceStateIssues } from './invoiceState.js';
+import { type PaymentOnAccountAmount, paymentsOnAccountIssues } from './paymentsOnAccount.js';
 import { thirdPartyIssues } from './thirdParty.js';
+import { tinSchemeIssues } from './tinScheme.js';
 import { totalAmountDueIssues } from './totalAmountDue.js';
 
 /** What the invoice rules need besides the request. */
@@ -84,6 +87,15 @@ export function invoiceIssues(request: InvoiceUpdate, context: InvoiceRuleContex
       total_amount_due: request.total_amount_due,
     }),
     ...bankAccountIssues(request.bank_account),
+    // Issue #19: payments on account add up to the prepaid amount; both sent must agree.
+    ...paymentsOnAccountIssues({
+      prepaid_amount: request.prepaid_amount,
+      payments: effective(request, stored, 'payments_on_account') as PaymentOnAccountAmount[] | null,
+    }),
+    // The inline contact's `tin_scheme` word (spec §2.3 "e.g. VAT, TAX") is read with its own country.
+    ...(request.contact === null || request.contact === undefined
+      ? []
+      : tinSchemeIssues(request.contact, ['contact'])),
   );
   return issues;
 }
@@ -115,8 +127,11 @@ export async function validateInvoice(
   context: ValidateInvoiceContext,
 ): Promise<Validated<InvoiceUpdate>> {
   const parsed = parseInvoice(body, context.operation);
-  const stateIssues = invoiceStateIssues(body, context.stored?.state);
-  if (!parsed.success) return { success: false, issues: [...parsed.issues, ...stateIssues] };
+  // Raw-body rules: the state (§2.4 rule 5) and the amount fields never to be dropped (issue #19).
+  const stateIssues = [...invoiceStateIssues(body, context.stored?.state), ...invoiceAmountFieldIssues(body)];
+  // An older request's flat fields were read as list entries: their problems are named as sent.
+  if (!parsed.success)
+    return { success: false, issues: withOriginParams([...parsed.issues, ...stateIssues], body) };
   const request = parsed.data;
   const stored = context.operation === 'update' ? (context.stored ?? null) : null;
   const issues = [...stateIssues, ...invoiceIssues(request, context)];
@@ -144,5 +159,7 @@ export async function validateInvoice(
         },
       )),
     );
-  return issues.length === 0 ? { success: true, data: request } : { success: false, issues };
+  return issues.length === 0
+    ? { success: true, data: request }
+    : { success: false, issues: withOriginParams(issues, body) };
 }

@@ -1,5 +1,6 @@
 import type { AccountEvent, AccountEventKind } from '../model/accountEvent.js';
 import { instantFromMillis } from '../model/instant.js';
+import type { RecordCondition } from '../model/recordFilter.js';
 import type { PageRequest, Ports } from '../ports.js';
 import type { Caller } from './caller.js';
 import { requireOwnedAccount } from './tenancy.js';
@@ -40,7 +41,13 @@ export async function recordAccountEvent(ports: Ports, draft: AccountEventDraft)
 /** GET /accounts/{account}/events. */
 export interface AccountEventService {
   /** The account's events, oldest first. */
-  list(caller: Caller, account_id: number, page: PageRequest): Promise<ResourcePage<AccountEvent>>;
+  list(
+    caller: Caller,
+    account_id: number,
+    page: PageRequest,
+    /** Only the events that meet these (the list's `query`, issue #19); none: every one. */
+    conditions?: readonly RecordCondition[],
+  ): Promise<ResourcePage<AccountEvent>>;
 }
 
 /**
@@ -54,9 +61,9 @@ export interface AccountEventService {
  */
 export function createAccountEventService(ports: Ports): AccountEventService {
   return {
-    async list(caller, account_id, page) {
+    async list(caller, account_id, page, conditions = []) {
       await requireOwnedAccount(ports, caller, account_id);
-      const found = await ports.store.accountEvents.list(account_id, page);
+      const found = await ports.store.accountEvents.search(account_id, conditions, page);
       return { items: found.items.map((item) => item.value), total_count: found.total_count };
     },
   };

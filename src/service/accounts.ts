@@ -1,7 +1,10 @@
 import { ApiError } from '../errors/ApiError.js';
 import { type Account, type AccountCreate, type AccountUpdate, parseAccount } from '../model/account.js';
+import { recordMatches } from '../model/recordFilter.js';
 import type { PageRequest, Ports, StoredBlob } from '../ports.js';
 import { accountIssues } from '../rules/account.js';
+import { primaryCinIssues, withPrimaryCin } from '../rules/primaryCin.js';
+import { withTinSchemeCode } from '../rules/tinScheme.js';
 import { recordAccountEvent } from './accountEvents.js';
 import { checkLogo, type LogoUpload } from './accountLogo.js';
 import {
@@ -14,6 +17,8 @@ import {
 } from './accountWrites.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
+import { listAll } from './listAll.js';
+import { listQueryConditions } from './listFilters.js';
 import { activeAccount, ownedAccount } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 
@@ -26,8 +31,17 @@ export type StoredAccount = Account & { readonly logo_blob_id?: number | null };
 
 /** The use cases of accounts (spec §4.4). Every one takes the caller first (tenancy, version). */
 export interface AccountService {
-  /** GET /accounts: the accounts of the caller's group, oldest first, with the whole list's size. */
-  list(caller: Caller, page: PageRequest): Promise<ResourcePage<Account>>;
+  /**
+   * GET /accounts: the accounts of the caller's group, oldest first, with the whole list's size; with
+   * `filters` (the request's query parameters besides paging) only those `query` names (issue #19,
+   * `listQueryConditions`: `country`, `tin_scheme`, `tin_value`, `cin_scheme`, `cin_value`), any other
+   * parameter 400.
+   */
+  list(
+    caller: Caller,
+    page: PageRequest,
+    filters?: Readonly<Record<string, unknown>>,
+  ): Promise<ResourcePage<Account>>;
   /** POST /accounts, body the object inside `{"account": …}` in the canonical shape. */
   create(caller: Caller, body: unknown): Promise<Account>;
   /** GET /accounts/{account}. */
@@ -61,18 +75,36 @@ function withDefaults<T extends AccountUpdate>(account: T) {
   };
 }
 
-/** A new account from a parsed create body. */
+/**
+ * A new account from a parsed create body (judged by `accountIssues` and `primaryCinIssues`): a
+ * `tin_scheme` word stored as its code (spec §2.3, `withTinSchemeCode`), the primary identifier under
+ * both its names (spec §2.2 `cin`, `withPrimaryCin`).
+ */
 function newAccount(id: number, body: AccountCreate): Account {
-  return {
-    ...sentFields(body),
-    name: body.name,
-    country: body.country,
-    id,
-    routing_codes: fullRoutingCodes(body.routing_codes),
-    ...withDefaults(body),
-    has_logo: false,
-    archived: false,
-  };
+  return withPrimaryCin(
+    withTinSchemeCode(
+      {
+        ...sentFields(body),
+        name: body.name,
+        country: body.country,
+        id,
+        routing_codes: fullRoutingCodes(body.routing_codes),
+        ...withDefaults(body),
+        has_logo: false,
+        archived: false,
+      },
+      body.country,
+    ),
+    body,
+  );
+}
+
+/**
+ * A stored account as it is answered: one stored before `cin` was kept has only `cin_value`, which
+ * is its `cin` too (spec §2.2, `withPrimaryCin`).
+ */
+function answered<T extends Account>(account: T): T {
+  return account.cin === undefined || account.cin === null ? withPrimaryCin(account, {}, account) : account;
 }
 
 /**
@@ -100,23 +132,38 @@ export function createAccountService(ports: Ports, _deps: ServiceDeps): AccountS
       name,
       resource_id: next.id,
     });
-    return saved.value;
+    return answered(saved.value);
   }
 
   return {
-    async list(caller, page) {
+    async list(caller, page, filters = {}) {
+      const conditions = parsedOrThrow(listQueryConditions('accounts', caller.api_version, filters));
+      if (conditions.length > 0) {
+        // `query` (issue #19, api-notes.md §3.2 `query=country=es AND tin_scheme=9920`): an account is
+        // its own tenant, so no one repository search spans the group's accounts; they are read
+        // membership by membership and matched as `Repository.search` would (`recordMatches`). The
+        // cost is one read per account of the group, which a filter on a group's accounts may pay.
+        const { offset, limit } = checkedPage(page);
+        const matching: Account[] = [];
+        for (const { value: membership } of await listAll(ports.store.accountGroups, caller.group_id)) {
+          const account = await repository.get(membership.id, membership.id);
+          if (account !== null && recordMatches(account.value, conditions))
+            matching.push(answered(account.value));
+        }
+        return { items: matching.slice(offset, offset + limit), total_count: matching.length };
+      }
       const memberships = await ports.store.accountGroups.list(caller.group_id, checkedPage(page));
       const items: Account[] = [];
       for (const { value: membership } of memberships.items) {
         const account = await repository.get(membership.id, membership.id);
-        if (account !== null) items.push(account.value);
+        if (account !== null) items.push(answered(account.value));
       }
       return { items, total_count: memberships.total_count };
     },
 
     async create(caller, body) {
       const parsed = parsedOrThrow(parseAccount(body, 'create'));
-      throwIssues(accountIssues(parsed));
+      throwIssues([...primaryCinIssues(parsed), ...accountIssues(parsed)]);
       const account = newAccount(await ports.ids.next('account'), parsed);
       await repository.insert(account);
       // The membership is written after the account: a crash between the two leaves an account no
@@ -132,7 +179,7 @@ export function createAccountService(ports: Ports, _deps: ServiceDeps): AccountS
     },
 
     async get(caller, account_id) {
-      return (await ownedAccount(ports, caller, account_id)).value;
+      return answered((await ownedAccount(ports, caller, account_id)).value);
     },
 
     async update(caller, account_id, body) {
@@ -144,13 +191,22 @@ export function createAccountService(ports: Ports, _deps: ServiceDeps): AccountS
       // way the service's own clients send one flag at a time). `routing_codes` changes only the
       // slots it sends. Spec §2.2 rules 1–2 are judged on the account as it will be, so turning
       // `apply_taxes_per_line` off while `skip_line_taxable_base_rounding` is on is refused too.
+      // A `tin_scheme` word is read with the country the account will have (spec §2.3); `cin` and
+      // `cin_value` are one identifier (spec §2.2), so sending either changes both.
       const merged = { ...stored, ...sentFields(parsed) };
-      const next: StoredAccount = {
-        ...merged,
-        routing_codes: fullRoutingCodes(parsed.routing_codes, stored.routing_codes),
-        ...withDefaults(merged),
-      };
-      throwIssues(accountIssues(next));
+      const next: StoredAccount = withPrimaryCin(
+        withTinSchemeCode(
+          {
+            ...merged,
+            routing_codes: fullRoutingCodes(parsed.routing_codes, stored.routing_codes),
+            ...withDefaults(merged),
+          },
+          merged.country,
+        ),
+        parsed,
+        stored,
+      );
+      throwIssues([...primaryCinIssues(parsed), ...accountIssues(next)]);
       return save(next, read.version, 'updated');
     },
 
@@ -161,14 +217,14 @@ export function createAccountService(ports: Ports, _deps: ServiceDeps): AccountS
       // back. It stays readable and listed, with `archived` as its deletion status. Deleting an
       // archived account again answers it unchanged (a retried DELETE is not an error).
       const read = await ownedAccount(ports, caller, account_id);
-      if (read.value.archived) return read.value;
+      if (read.value.archived) return answered(read.value);
       return save({ ...read.value, archived: true }, read.version, 'deleted');
     },
 
     async unarchive(caller, account_id) {
       // An active account is answered unchanged: the request asks for a state it already has.
       const read = await ownedAccount(ports, caller, account_id);
-      if (!read.value.archived) return read.value;
+      if (!read.value.archived) return answered(read.value);
       return save({ ...read.value, archived: false }, read.version, 'unarchived');
     },
 
@@ -199,7 +255,7 @@ export function createAccountService(ports: Ports, _deps: ServiceDeps): AccountS
       const read = await activeAccount(ports, caller, account_id);
       const stored: StoredAccount = read.value;
       // Removing a logo that is not there answers the account unchanged (a retried DELETE).
-      if (!stored.has_logo && typeof stored.logo_blob_id !== 'number') return stored;
+      if (!stored.has_logo && typeof stored.logo_blob_id !== 'number') return answered(stored);
       const saved = await save(
         { ...stored, has_logo: false, logo_blob_id: null },
         read.version,

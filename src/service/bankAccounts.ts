@@ -6,6 +6,7 @@ import {
   type BankAccountRecord,
   parseBankAccount,
 } from '../model/bankAccountRecord.js';
+import type { RecordCondition } from '../model/recordFilter.js';
 import type { PageRequest, Ports } from '../ports.js';
 import { bankAccountIssues } from '../rules/bankAccount.js';
 import { isPresent, issueAt } from '../rules/issue.js';
@@ -33,7 +34,13 @@ import type { ResourcePage } from './webHooks.js';
  */
 export interface BankAccountService {
   /** GET /accounts/{account}/bank_accounts: oldest first. */
-  list(caller: Caller, account_id: number, page: PageRequest): Promise<ResourcePage<BankAccountRecord>>;
+  list(
+    caller: Caller,
+    account_id: number,
+    page: PageRequest,
+    /** Only the records that meet these (the list's `query`, issue #19); none: every one. */
+    conditions?: readonly RecordCondition[],
+  ): Promise<ResourcePage<BankAccountRecord>>;
   /** POST /accounts/{account}/bank_accounts, body the object inside `{"bank_account": …}`. */
   create(caller: Caller, account_id: number, body: unknown): Promise<BankAccountRecord>;
   /** GET /bank_accounts/{id}. */
@@ -138,9 +145,9 @@ export function createBankAccountService(ports: Ports, _deps: ServiceDeps): Bank
   }
 
   return {
-    async list(caller, account_id, page) {
+    async list(caller, account_id, page, conditions = []) {
       await requireOwnedAccount(ports, caller, account_id);
-      return pageValues(await repository.list(account_id, checkedPage(page)));
+      return pageValues(await repository.search(account_id, conditions, checkedPage(page)));
     },
 
     async create(caller, account_id, body) {

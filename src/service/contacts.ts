@@ -5,7 +5,7 @@ import type { PageRequest, Ports } from '../ports.js';
 import { contactIssues } from '../rules/contact.js';
 import { isPresent } from '../rules/issue.js';
 import { inheritFromParent } from '../rules/office.js';
-import { routingCodeIssues } from '../rules/routingCodes.js';
+import { withTinSchemeCode } from '../rules/tinScheme.js';
 import { recordAccountEvent } from './accountEvents.js';
 import {
   checkedPage,
@@ -20,20 +20,34 @@ import {
 } from './accountWrites.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
+import { contactListConditions } from './listFilters.js';
 import { activeAccount, activeRecord, ownedRecord, requireOwnedAccount } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 
 /** The use cases of contacts and offices (spec §2.3, §4.5). Every one takes the caller first. */
 export interface ContactService {
-  /** GET /accounts/{account}/contacts: the account's contacts (offices included), oldest first. */
-  list(caller: Caller, account_id: number, page: PageRequest): Promise<ResourcePage<Contact>>;
+  /**
+   * GET /accounts/{account}/contacts: the account's contacts (offices included), oldest first; with
+   * `filters` (the request's query parameters besides paging: `name`, `is_client`, `is_provider`,
+   * `query`; `contactListConditions`, issue #19) only those that match, any other parameter 400.
+   */
+  list(
+    caller: Caller,
+    account_id: number,
+    page: PageRequest,
+    filters?: Readonly<Record<string, unknown>>,
+  ): Promise<ResourcePage<Contact>>;
   /** POST /accounts/{account}/contacts, body the object inside `{"contact": …}` (canonical shape). */
   create(caller: Caller, account_id: number, body: unknown): Promise<Contact>;
   /** GET /contacts/{id}. */
   get(caller: Caller, id: number): Promise<Contact>;
-  /** PUT /contacts/{id}: the whole contact (`name`, `country` required); fields left out are cleared. */
+  /**
+   * PUT /contacts/{id}: the same partial update as {@link ContactService.update} (issue #19: PUT is a
+   * partial update on every resource, as on the real service, whose official client sends `PUT
+   * {contact: {name, phone}}`): the fields sent change, the others stay.
+   */
   replace(caller: Caller, id: number, body: unknown): Promise<Contact>;
-  /** PATCH /contacts/{id}: the fields sent change, the others stay. */
+  /** PATCH (and PUT) /contacts/{id}: the fields sent change, the others stay; judged merged. */
   update(caller: Caller, id: number, body: unknown): Promise<Contact>;
   /** DELETE /contacts/{id}: the removed contact; 409 `conflict` while it has offices. */
   remove(caller: Caller, id: number): Promise<Contact>;
@@ -187,15 +201,19 @@ export function createContactService(ports: Ports, _deps: ServiceDeps): ContactS
     return saved.value;
   }
 
-  return {
-    async list(caller, account_id, page) {
+  const service: ContactService = {
+    async list(caller, account_id, page, filters = {}) {
       await requireOwnedAccount(ports, caller, account_id);
-      return pageValues(await repository.list(account_id, checkedPage(page)));
+      const conditions = parsedOrThrow(contactListConditions(caller.api_version, filters));
+      return pageValues(await repository.search(account_id, conditions, checkedPage(page)));
     },
 
     async create(caller, account_id, body) {
       await activeAccount(ports, caller, account_id);
-      const parsed: ContactCreate = parsedOrThrow(parseContact(body, 'create'));
+      // A `tin_scheme` word (spec §2.3 "e.g. VAT, TAX") is the code of the contact's country from
+      // here on: the office rule compares codes, and the code is what is stored and returned.
+      const sent: ContactCreate = parsedOrThrow(parseContact(body, 'create'));
+      const parsed = withTinSchemeCode(sent, sent.country);
       const parent = await judged(account_id, parsed, caller, null);
       const contact = inherited(
         {
@@ -222,38 +240,14 @@ export function createContactService(ports: Ports, _deps: ServiceDeps): ContactS
       return (await ownedRecord(ports, caller, repository, id, 'contact')).value;
     },
 
-    async replace(caller, id, body) {
-      const read = await activeRecord(ports, caller, repository, id, 'contact');
-      const stored = read.value;
-      const parsed: ContactCreate = parsedOrThrow(parseContact(body, 'create'));
-      const parent = await judged(stored.account_id, parsed, caller, stored);
-      // A PUT is the whole contact: a writable field it leaves out is cleared. `parent_id` is the
-      // exception: it cannot change once set (spec §2.3; `cannotChangeIssues`), so leaving it out of
-      // an office's PUT keeps the office where it is rather than being refused.
-      const next = inherited(
-        {
-          ...sentFields(parsed),
-          name: parsed.name,
-          country: parsed.country,
-          id: stored.id,
-          account_id: stored.account_id,
-          parent_id: parsed.parent_id ?? stored.parent_id ?? null,
-          routing_codes: fullRoutingCodes(parsed.routing_codes),
-          is_client: parsed.is_client ?? true,
-          is_provider: parsed.is_provider ?? true,
-        },
-        parent,
-      );
-      // The rules merge `routing_codes` slot by slot over the stored ones; a PUT replaces them, so the
-      // pairs are judged again on what will be stored.
-      throwIssues(routingCodeIssues(next.routing_codes));
-      return save(stored, read.version, next);
-    },
+    // PUT is PATCH (issue #19): a partial update, judged on the contact it makes.
+    replace: (caller, id, body) => service.update(caller, id, body),
 
     async update(caller, id, body) {
       const read = await activeRecord(ports, caller, repository, id, 'contact');
       const stored = read.value;
-      const parsed = parsedOrThrow(parseContact(body, 'update'));
+      const sent = parsedOrThrow(parseContact(body, 'update'));
+      const parsed = withTinSchemeCode(sent, sent.country ?? stored.country);
       const parent = await judged(stored.account_id, parsed, caller, stored);
       const merged = { ...stored, ...sentFields(parsed) };
       const next = inherited(
@@ -291,6 +285,7 @@ export function createContactService(ports: Ports, _deps: ServiceDeps): ContactS
       return stored;
     },
   };
+  return service;
 }
 
 /**

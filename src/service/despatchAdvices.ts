@@ -7,6 +7,7 @@ import {
   parseDespatchAdvice,
 } from '../model/despatchAdvice.js';
 import type { Order } from '../model/order.js';
+import type { RecordCondition } from '../model/recordFilter.js';
 import type { PageRequest, Ports } from '../ports.js';
 import { issueAt } from '../rules/issue.js';
 import { recordAccountEvent } from './accountEvents.js';
@@ -23,7 +24,13 @@ import type { ResourcePage } from './webHooks.js';
  */
 export interface DespatchAdviceService {
   /** GET /accounts/{account}/despatch_advices (fiscalkit's addition). */
-  list(caller: Caller, account_id: number, page: PageRequest): Promise<ResourcePage<DespatchAdvice>>;
+  list(
+    caller: Caller,
+    account_id: number,
+    page: PageRequest,
+    /** Only the records that meet these (the list's `query`, issue #19); none: every one. */
+    conditions?: readonly RecordCondition[],
+  ): Promise<ResourcePage<DespatchAdvice>>;
   /** POST /accounts/{account}/despatch_advices. */
   create(caller: Caller, account_id: number, body: unknown): Promise<DespatchAdvice>;
   /** GET /despatch_advices/{id} (fiscalkit's addition). */
@@ -147,9 +154,9 @@ function deliveredLines(request: DespatchAdviceCreate, order: Order | null): Des
 export function createDespatchAdviceService(ports: Ports, _deps: ServiceDeps): DespatchAdviceService {
   const repository = ports.store.despatchAdvices;
   return {
-    async list(caller, account_id, page) {
+    async list(caller, account_id, page, conditions = []) {
       await requireOwnedAccount(ports, caller, account_id);
-      const found = await repository.list(account_id, checkedPage(page));
+      const found = await repository.search(account_id, conditions, checkedPage(page));
       return { items: found.items.map((item) => item.value), total_count: found.total_count };
     },
 

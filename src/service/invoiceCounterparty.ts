@@ -13,6 +13,7 @@ import {
 } from '../ports.js';
 import { contactIssues } from '../rules/contact.js';
 import { isPresent } from '../rules/issue.js';
+import { withTinSchemeCode } from '../rules/tinScheme.js';
 import type { ApiVersion } from '../versions/apiVersion.js';
 import { effectiveContactId } from '../versions/protocol.js';
 
@@ -248,7 +249,10 @@ async function resolveOnce(
       );
     return resolved(stored.value, null, null);
   }
-  const inline = request.contact ?? null;
+  // A `tin_scheme` word (spec §2.3 "e.g. VAT, TAX", judged by `invoiceIssues`) is the code of the
+  // inline contact's country: on the invoice, and on a contact created from it.
+  const sent = request.contact ?? null;
+  const inline = sent === null ? null : withTinSchemeCode(sent, sent.country);
   if (inline === null) return { ...resolved(null, null, null), contact: null };
   const tin = presentText(inline.tin_value);
   const cin = presentText(inline.cin_value);

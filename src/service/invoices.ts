@@ -10,9 +10,7 @@ import {
   type InvoiceUpdate,
   MAX_INVOICE_ATTACHMENTS,
 } from '../model/invoice.js';
-import { parseInvoiceListQuery } from '../model/listQuery.js';
 import {
-  type FieldValue,
   type OutboxEvent,
   type Ports,
   type Repository,
@@ -23,6 +21,7 @@ import {
 import { autoRemittanceReference } from '../rules/autoRemittance.js';
 import { validateInvoice } from '../rules/invoice.js';
 import { type FindInvoiceByNumber, invoiceNumberTakenIssues } from '../rules/invoiceNumberTaken.js';
+import { prepaidOfPayments } from '../rules/paymentsOnAccount.js';
 import { AMOUNT_DUE_TYPE_CODES } from '../totals/validateTotalsInput.js';
 import { effectiveContactId } from '../versions/protocol.js';
 import { recordAccountEvent } from './accountEvents.js';
@@ -36,6 +35,7 @@ import {
   resolveCounterparty,
 } from './invoiceCounterparty.js';
 import { mergeLines, mergeReferences, sentFields } from './invoiceDraft.js';
+import { invoiceListQuery } from './invoiceListQuery.js';
 import { parseMarkAsRequest } from './invoiceMarkAs.js';
 import {
   type ClaimedInvoice,
@@ -66,16 +66,27 @@ export interface InvoicePage {
 export interface InvoiceService {
   /**
    * GET /accounts/{account}/invoices: query `type` (default `IssuedInvoice`, spec §2.4 rule 4,
-   * api-notes.md §7), `ack` (`true`/`false`, api-notes.md §7), `offset`, `limit`.
+   * api-notes.md §7), `ack`, `number`, `date_from` / `date_to`, `due_date_from` / `due_date_to`,
+   * `updated_at`, `contact_id`, the customer's TIN and CIN (`query`, or `taxcode` before
+   * v2026-03-02), the state flags, `offset`, `limit` (`invoiceListQuery`, issue #19); any other
+   * parameter is 400 `invalid_request_params`.
    */
   list(caller: Caller, account_id: number, query: Record<string, unknown>): Promise<InvoicePage>;
   /** POST /accounts/{account}/invoices: a new invoice in state `new`. */
   create(caller: Caller, account_id: number, body: unknown): Promise<Invoice>;
   /** GET /invoices/{id}. */
   get(caller: Caller, id: number): Promise<Invoice>;
-  /** PUT /invoices/{id}: validated as a whole invoice, its lines replaced. */
+  /**
+   * PUT /invoices/{id}: the same partial update as {@link InvoiceService.update} (issue #19: PUT is a
+   * partial update on every resource, as on the real service, a Rails API whose official client sends
+   * `PUT {invoice: {extra_info: …}}`). Kept as its own use case so that the binding's PUT says what it
+   * is.
+   */
   replace(caller: Caller, id: number, body: unknown): Promise<Invoice>;
-  /** PATCH /invoices/{id}: the sent fields only; lines and references edited by `id`. */
+  /**
+   * PATCH (and PUT) /invoices/{id}: the sent fields only, merged over the stored invoice and judged
+   * as the invoice they make; lines and references edited by `id` (`{id, _destroy: true}` deletes).
+   */
   update(caller: Caller, id: number, body: unknown): Promise<Invoice>;
   /** DELETE /invoices/{id}: removes an invoice in state `new`, answering it as it was. */
   remove(caller: Caller, id: number): Promise<Invoice>;
@@ -111,9 +122,11 @@ export const DELETABLE_INVOICE_STATES: readonly string[] = ['new'];
  * claim of a write settling the invoice's number (`NumberClaim`). The serializer returns only
  * `InvoiceSchema`'s fields, so neither leaves the service.
  */
-type StoredInvoice = ClaimedInvoice & { total_amount_due?: string | null };
+type StoredInvoice = ClaimedInvoice & { total_amount_due?: string | null; updated_at?: string | null };
 
 const PAGE_OF_TWO = { offset: 0, limit: 2 } as const;
+/** Tax reports read per page when an invoice's `tax_report_ids` are collected. */
+const REPORT_PAGE = 100;
 
 /** A blank series is no series (`sentFields` stores it as null). */
 function seriesOf(value: unknown): string | null {
@@ -147,14 +160,6 @@ function takenError(type: string, number: string): ApiError {
   );
 }
 
-/** The `ack` list filter (api-notes.md §7: a boolean); absent or blank: no filter. */
-function ackFilter(value: unknown): boolean | null {
-  if (value === undefined || value === null || value === '') return null;
-  if (value === true || value === 'true' || value === '1') return true;
-  if (value === false || value === 'false' || value === '0') return false;
-  throw new ApiError('parameter_invalid', 'ack must be true or false (or 1 or 0)', { param: 'ack' });
-}
-
 /**
  * The invoice service.
  *
@@ -166,9 +171,11 @@ function ackFilter(value: unknown): boolean | null {
  * under concurrent requests, and a refused request takes back the contact it created
  * (`resolveCounterparty`, `discardCreatedContact`); content changes only while `new` or `error`
  * ({@link EDITABLE_INVOICE_STATES}) and deletion only while `new`, and neither while a tax report
- * that is not annulled was generated from the invoice (`refuseIfReported`); PUT validates a whole invoice and replaces its lines, but a field it leaves out keeps
- * its value (`null` clears it), as the service's update does and so that a client of an older
- * version can never wipe fields its version does not show (`third_party`, `exchange_rate`, …);
+ * that is not annulled was generated from the invoice (`refuseIfReported`); PUT and PATCH are
+ * the same partial update (issue #19): the fields sent are merged over the stored invoice (`null`
+ * clears one), lines and references are edited by `id`, and the rules judge the merged invoice, so
+ * a client of an older version can never wipe fields its version does not show (`third_party`,
+ * `exchange_rate`, …); every write stamps the stored, internal `updated_at` the list filter reads;
  * `ack` is idempotent and keeps the first `acknowledged_at`; a repeated `mark_as` to the current
  * state changes nothing and fires no event.
  *
@@ -212,6 +219,10 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
     },
   ): Promise<{ invoice: StoredInvoice; party: ResolvedCounterparty | null }> => {
     const amountDue = AMOUNT_DUE_TYPE_CODES.includes(draft.type_code ?? '') ? context.total_amount_due : null;
+    // Issue #19: the payments on account are the advances received; their sum is the prepaid amount
+    // (BT-113). The rules refused a prepaid_amount sent with another value (`paymentsOnAccountIssues`).
+    const prepaid = prepaidOfPayments(draft.payments_on_account);
+    if (prepaid !== null) draft.prepaid_amount = prepaid;
     const amounts = invoiceAmounts(draft, account, {
       total_amount_due: amountDue,
       line_params: context.line_params,
@@ -233,6 +244,46 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
       id: invoice.id,
     });
     return { invoice, party };
+  };
+
+  /**
+   * The invoice as answered: without the store's internal claim, with the ids of the tax reports
+   * generated from it (linked by `invoice_id`, spec §2.7), lowest first, annulled ones included
+   * (issue #19: the official PHP client reads `tax_report_ids`). Read from the reports on every
+   * answer rather than stored on the invoice, so that a report generated, linked, re-linked or
+   * deleted later is never missed (the reports are indexed by `invoice_id`).
+   */
+  const answered = async (found: Invoice): Promise<Invoice> => {
+    let invoice = found;
+    const ids: number[] = [];
+    // An invoice stored before its totals were kept (issue #19) gets them computed now, from the
+    // same input and engine its `total` came from (docs/totals.md: older inputs give the older result).
+    if (!Array.isArray(invoice.taxes) || invoice.subtotal === undefined) {
+      const stored = invoice as StoredInvoice;
+      const amountDue = AMOUNT_DUE_TYPE_CODES.includes(stored.type_code ?? '')
+        ? (stored.total_amount_due ?? null)
+        : null;
+      try {
+        const amounts = invoiceAmounts(stored, await accountOf(stored), {
+          total_amount_due: amountDue,
+          line_params: stored.lines.map(() => null),
+        });
+        invoice = { ...stored, ...amounts, total: stored.total, payable_amount: stored.payable_amount };
+      } catch (error) {
+        // Numbers the engine refuses today are answered as they were stored.
+        if (!(error instanceof ApiError)) throw error;
+      }
+    }
+    for (let offset = 0; ; offset += REPORT_PAGE) {
+      const page = await ports.store.taxReports.find(
+        invoice.account_id,
+        { invoice_id: invoice.id },
+        { offset, limit: REPORT_PAGE },
+      );
+      for (const { value } of page.items) ids.push(value.id);
+      if (page.items.length < REPORT_PAGE) break;
+    }
+    return { ...withoutClaim(invoice), tax_report_ids: ids };
   };
 
   const contactCreated = async (party: ResolvedCounterparty | null) => {
@@ -270,6 +321,11 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
       const next = await change(stored);
       if (next === null)
         return { invoice: stored.value, version: stored.version, changed: false, outboxed: [], stored: [] };
+      // Every write of an invoice stamps when it happened: the stored, internal `updated_at` (not a
+      // field of the response) that the list filter `updated_at` reads (issue #19, api-notes.md §7).
+      // Set on the object the change made (always a fresh one), so that the write's own record of
+      // what it wrote (`attempt.after`, `giveWay`) has it too.
+      (next as StoredInvoice).updated_at = instantFromMillis(ports.clock.now());
       const outboxed = outbox === undefined ? [] : await outbox(next, stored.version + 1);
       try {
         const written =
@@ -307,7 +363,11 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
     if (taken.length > 0) throw apiErrorFromIssues(taken);
   };
 
-  const write = async (caller: Caller, id: number, body: unknown, mode: 'replace' | 'merge') => {
+  /**
+   * PUT and PATCH (issue #19: the same partial update): the request is parsed as an update, merged
+   * over the stored invoice, and the rules judge the merged invoice.
+   */
+  const write = async (caller: Caller, id: number, body: unknown) => {
     // What the last attempt of the read-modify-write decided (a lost race re-reads and decides again).
     const attempt: {
       party: ResolvedCounterparty | null;
@@ -335,7 +395,7 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
           : seriesOf(stored.series_code);
         const checked = await validateInvoice(body, {
           version: caller.api_version,
-          operation: mode === 'replace' ? 'create' : 'update',
+          operation: 'update',
           stored,
           account_id: stored.account_id,
           findInvoiceByNumber: numberFinder(repository, series, stored.id),
@@ -346,7 +406,7 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
           ports.ids,
           request.invoice_lines_attributes,
           stored.lines,
-          mode,
+          'merge',
         );
         const invoice_references = await mergeReferences(
           ports.ids,
@@ -359,6 +419,10 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
           lines,
           invoice_references,
         };
+        // Payments on account sent (issue #19) without a prepaid amount: the prepaid amount is their sum,
+        // none when the list is emptied (finish sets the sum of a non-empty list).
+        if (request.payments_on_account !== undefined && request.prepaid_amount === undefined)
+          draft.prepaid_amount = null;
         draft.currency ??= account.currency ?? 'EUR';
         draft.is_credit_note ??= false;
         draft.apply_to_local_government_unit ??= false;
@@ -422,7 +486,7 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
       }
       await contactCreated(attempt.party);
       await record(invoice, 'updated');
-      return invoice;
+      return await answered(invoice);
     } catch (error) {
       await discardCreatedContact(ports, attempt.party);
       throw error;
@@ -432,15 +496,13 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
   return {
     async list(caller, account_id, query) {
       await requireOwnedAccount(ports, caller, account_id);
-      const parsed = parseInvoiceListQuery(query);
+      // Paging and the filters of the caller's version (spec §9; issue #19: `invoiceListQuery`).
+      const parsed = invoiceListQuery(caller.api_version, query);
       if (!parsed.success) throw apiErrorFromIssues(parsed.issues);
-      const { type, offset, limit } = parsed.data;
-      const where: Record<string, FieldValue> = { type };
-      const ack = ackFilter(query.ack);
-      if (ack !== null) where.ack = ack;
-      const found = await repository.find(account_id, where, { offset, limit });
+      const { conditions, offset, limit } = parsed.data;
+      const found = await repository.search(account_id, conditions, { offset, limit });
       return {
-        items: found.items.map((item) => withoutClaim(item.value)),
+        items: await Promise.all(found.items.map((item) => answered(item.value))),
         total_count: found.total_count,
         offset,
         limit,
@@ -488,11 +550,15 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
         invoice_references,
         total: '0',
         payable_amount: '0',
+        taxes: [],
+        tax_report_ids: [],
         remittance_reference: null,
         state_reason: null,
         ack: false,
         acknowledged_at: null,
         attachments: [],
+        // When it was last written (internal, not returned): the list filter `updated_at` (issue #19).
+        updated_at: instantFromMillis(ports.clock.now()),
       } satisfies StoredInvoice;
       let party: ResolvedCounterparty | null = null;
       try {
@@ -525,7 +591,8 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
         const stored = outcome.invoice ?? withoutClaim(inserted.value);
         await contactCreated(party);
         await record(stored, 'created');
-        return stored;
+        // A new invoice has no tax report yet.
+        return { ...stored, tax_report_ids: [] };
       } catch (error) {
         // A contact this request created for an invoice it did not store is taken back.
         await discardCreatedContact(ports, party);
@@ -534,11 +601,11 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
     },
 
     async get(caller, id) {
-      return withoutClaim((await ownedRecord(ports, caller, repository, id, 'invoice')).value);
+      return answered((await ownedRecord(ports, caller, repository, id, 'invoice')).value);
     },
 
-    replace: (caller, id, body) => write(caller, id, body, 'replace'),
-    update: (caller, id, body) => write(caller, id, body, 'merge'),
+    replace: (caller, id, body) => write(caller, id, body),
+    update: (caller, id, body) => write(caller, id, body),
 
     async remove(caller, id) {
       for (;;) {
@@ -559,7 +626,7 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
         for (const attachment of invoice.attachments ?? [])
           await ports.blobs.remove(invoice.account_id, attachment.id);
         await record(invoice, 'deleted');
-        return withoutClaim(invoice);
+        return answered(invoice);
       }
     },
 
@@ -599,11 +666,11 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
           return outboxed;
         },
       );
-      if (!result.changed) return withoutClaim(result.invoice);
+      if (!result.changed) return answered(result.invoice);
       const invoice = withoutClaim(result.invoice);
       await deps.publisher.dispatch(result.outboxed, result.stored);
       await record(invoice, 'state_changed');
-      return invoice;
+      return answered(invoice);
     },
 
     async ack(caller, id) {
@@ -613,7 +680,7 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
           : { ...stored, ack: true, acknowledged_at: instantFromMillis(ports.clock.now()) },
       );
       if (result.changed) await record(result.invoice, 'acknowledged');
-      return withoutClaim(result.invoice);
+      return answered(result.invoice);
     },
 
     async addAttachments(caller, id, uploads) {
@@ -654,7 +721,7 @@ export function createInvoiceService(ports: Ports, deps: ServiceDeps): InvoiceSe
           return { ...stored, attachments: [...(stored.attachments ?? []), ...added] };
         });
         await record(invoice, 'attachments_added');
-        return withoutClaim(invoice);
+        return await answered(invoice);
       } catch (error) {
         // The invoice did not take them (deleted meanwhile, or full): their bytes must not linger.
         for (const attachment of added) await ports.blobs.remove(current.account_id, attachment.id);

@@ -4,6 +4,7 @@ import { transitionOrderState } from '../lifecycle/orderState.js';
 import type { Account } from '../model/account.js';
 import { type Order, type OrderCreate, parseOrder, parseOrderMarkAs } from '../model/order.js';
 import { orderTotal } from '../model/orderTotal.js';
+import type { RecordCondition } from '../model/recordFilter.js';
 import { roundingMethodFromAccount } from '../money/roundingMethod.js';
 import { type PageRequest, type Ports, VersionConflictError } from '../ports.js';
 import { issueAt } from '../rules/issue.js';
@@ -22,7 +23,13 @@ import type { ResourcePage } from './webHooks.js';
  */
 export interface OrderService {
   /** GET /accounts/{account}/orders: the account's orders, ascending id, with their count. */
-  list(caller: Caller, account_id: number, page: PageRequest): Promise<ResourcePage<Order>>;
+  list(
+    caller: Caller,
+    account_id: number,
+    page: PageRequest,
+    /** Only the records that meet these (the list's `query`, issue #19); none: every one. */
+    conditions?: readonly RecordCondition[],
+  ): Promise<ResourcePage<Order>>;
   /** POST /accounts/{account}/orders: a new order in state `new`. */
   create(caller: Caller, account_id: number, body: unknown): Promise<Order>;
   /** GET /orders/{id}. */
@@ -120,9 +127,9 @@ function newOrder(id: number, account: Account, request: OrderCreate): Order {
 export function createOrderService(ports: Ports, _deps: ServiceDeps): OrderService {
   const repository = ports.store.orders;
   return {
-    async list(caller, account_id, page) {
+    async list(caller, account_id, page, conditions = []) {
       await requireOwnedAccount(ports, caller, account_id);
-      const found = await repository.list(account_id, checkedPage(page));
+      const found = await repository.search(account_id, conditions, checkedPage(page));
       return { items: found.items.map((item) => item.value), total_count: found.total_count };
     },
 

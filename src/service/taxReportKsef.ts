@@ -138,9 +138,14 @@ export async function storedKsefTaxReport(
   };
 }
 
-/** The result of {@link mergeKsefUpdate}: the candidate to judge, or why the update cannot apply. */
+/**
+ * The result of {@link mergeKsefUpdate}: the candidate to judge, or why the update cannot apply.
+ * `reference_origins[i]` is the index in the request of the element at `prepayment_references[i]` of
+ * the candidate (null: a stored element the request does not name; the whole list null when the
+ * request sends no `prepayment_references`), for {@link requestIndexedIssues}.
+ */
 export type KsefMerge =
-  | { success: true; candidate: Record<string, unknown> }
+  | { success: true; candidate: Record<string, unknown>; reference_origins: (number | null)[] | null }
   | { success: false; issues: ValidationIssue[] };
 
 /**
@@ -155,13 +160,19 @@ export type KsefMerge =
 function mergeReferences(
   stored: readonly PrepaymentReference[],
   update: readonly PrepaymentReferenceInput[] | null,
-): { references: PrepaymentReferenceInput[] | null; issues: ValidationIssue[] } {
-  if (update === null) return { references: null, issues: [] };
+): {
+  references: PrepaymentReferenceInput[] | null;
+  origins: (number | null)[];
+  issues: ValidationIssue[];
+} {
+  if (update === null) return { references: null, origins: [], issues: [] };
   const references: PrepaymentReferenceInput[] = stored.map((reference) => ({ ...reference }));
+  const origins: (number | null)[] = stored.map(() => null);
   const issues: ValidationIssue[] = [];
   update.forEach((element, index) => {
     if (!isPresent(element.id)) {
       references.push(element);
+      origins.push(index);
       return;
     }
     const target = references.find((reference) => reference.id === element.id);
@@ -175,11 +186,57 @@ function mergeReferences(
       );
       return;
     }
+    origins[references.indexOf(target)] = index;
     if (element._destroy === true) target._destroy = true;
     if (element.number !== undefined) target.number = element.number;
     if (element.registration_code !== undefined) target.registration_code = element.registration_code;
   });
-  return { references, issues };
+  return { references, origins, issues };
+}
+
+/** `prepayment_references[i]` at the start of a param or message, and what follows it. */
+const MERGED_ELEMENT = /^prepayment_references\[(\d+)\]/;
+
+/**
+ * The issues found on a merged candidate ({@link mergeKsefUpdate}), with every
+ * `prepayment_references[i]` renamed to the index of the element in the request (item 7 of issue
+ * #18): the rules judge the list as it will be — stored elements first, then the new ones — but a
+ * client can only find its mistake by the position it sent (`{_destroy: true}` without `id` as the
+ * request's element 0 is `prepayment_references[0].id`, not `[2].id` behind two stored elements).
+ * An issue of a stored element the request does not name (it was valid when stored) names the list,
+ * and the element by its id. Other issues are unchanged.
+ *
+ * @example
+ * ```ts
+ * requestIndexedIssues([{ code: 'parameter_blank', param: 'prepayment_references[2].id', message: 'prepayment_references[2].id is required …' }], [null, null, 0]);
+ * // [{ code: 'parameter_blank', param: 'prepayment_references[0].id', message: 'prepayment_references[0].id is required …' }]
+ * ```
+ */
+export function requestIndexedIssues(
+  issues: readonly ValidationIssue[],
+  origins: readonly (number | null)[] | null,
+  stored: readonly { id: number }[] = [],
+): ValidationIssue[] {
+  if (origins === null) return [...issues];
+  return issues.map((issue) => {
+    const match = MERGED_ELEMENT.exec(issue.param);
+    if (match === null) return issue;
+    // money-safe: a list index, not an amount.
+    const merged = Number(match[1]);
+    const origin = origins[merged];
+    if (origin === undefined) return issue;
+    if (origin === null) {
+      const id = stored[merged]?.id;
+      const rest = issue.message.replace(MERGED_ELEMENT, '').replace(/^\./, '');
+      return {
+        code: issue.code,
+        param: 'prepayment_references',
+        message: `prepayment_references: the stored element${id === undefined ? '' : ` with id ${String(id)}`} (not in this request): ${rest}`,
+      };
+    }
+    const rename = (text: string) => text.replace(MERGED_ELEMENT, `prepayment_references[${String(origin)}]`);
+    return { code: issue.code, param: rename(issue.param), message: rename(issue.message) };
+  });
 }
 
 /**
@@ -187,7 +244,8 @@ function mergeReferences(
  * the stored report with every field the update sends (`null` clears a field; a field not sent
  * keeps its value), `prepayment_references` merged element by element ({@link mergeReferences}).
  * `type` is left out (the rule `taxReportTypeChangeIssues` has judged it). The candidate is judged
- * like a create (`createKsefTaxReport`), so a stored report always passes the rules of §2.7.
+ * like a create (`createKsefTaxReport`), so a stored report always passes the rules of §2.7; its
+ * issues are given back in the request's element indexes with {@link requestIndexedIssues}.
  *
  * @example
  * ```ts
@@ -199,10 +257,12 @@ export function mergeKsefUpdate(stored: KsefTaxReport, update: KsefTaxReportUpda
   const { type: _type, prepayment_references, ...fields } = update;
   const candidate: Record<string, unknown> = { ...stored };
   for (const [field, value] of Object.entries(fields)) if (value !== undefined) candidate[field] = value;
+  let reference_origins: (number | null)[] | null = null;
   if (prepayment_references !== undefined) {
     const merged = mergeReferences(stored.prepayment_references, prepayment_references);
     if (merged.issues.length > 0) return { success: false, issues: merged.issues };
     candidate.prepayment_references = merged.references;
+    reference_origins = merged.origins;
   }
-  return { success: true, candidate };
+  return { success: true, candidate, reference_origins };
 }

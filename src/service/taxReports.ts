@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import { IMPORT_FILE_PARAM } from '../documents/taxReportDocument.js';
 import { ApiError } from '../errors/ApiError.js';
-import { apiErrorFromIssues, type ValidationIssue } from '../errors/validationIssue.js';
+import { apiErrorFromIssues, type Validated, type ValidationIssue } from '../errors/validationIssue.js';
 import { compactSpanishTin } from '../identifiers/spanishTin.js';
 import { createKsefTaxReport } from '../ksef/createKsefTaxReport.js';
 import { downloadKsefTaxReport, type TaxReportFile } from '../ksef/downloadKsefTaxReport.js';
@@ -40,7 +40,13 @@ import {
   SiiTaxReportCreateSchema,
   type SiiTaxReportUpdate,
 } from '../model/siiTaxReport.js';
-import { parseTaxReport, TAX_REPORT_STATES, TAX_REPORT_TYPES, type TaxReport } from '../model/taxReport.js';
+import {
+  parseTaxReport,
+  TAX_REPORT_STATES,
+  TAX_REPORT_TYPES,
+  type TaxReport,
+  type TaxReportType,
+} from '../model/taxReport.js';
 import {
   type FieldValue,
   type PageRequest,
@@ -63,8 +69,10 @@ import { computeOf } from './compute.js';
 import type { ServiceDeps } from './deps.js';
 import { createLedgerService } from './ledgers.js';
 import { siiTitularOf } from './siiTitular.js';
+import { reportTypeOfCountry } from './taxAuthorities.js';
 import {
   mergeKsefUpdate,
+  requestIndexedIssues,
   storedKsefTaxReport,
   withAccountSupplier,
   withoutReferenceIds,
@@ -134,11 +142,19 @@ export interface TaxReportService {
   get(caller: Caller, id: number): Promise<TaxReport>;
   /** PATCH /tax_reports/{id}: correct or modify (body in the newest shape, any subset of fields). */
   update(caller: Caller, id: number, body: unknown): Promise<TaxReport>;
-  /** DELETE /tax_reports/{id}: annul; answers the full report, `annulled`. */
+  /**
+   * DELETE /tax_reports/{id}: annul; answers the full report, `annulled` — except an SII report whose
+   * record AEAT registered, which is annulled by a `BajaLR…` record in a baja ledger: it is answered
+   * as it stands (still `registered`) and becomes `annulled` when AEAT accepts the baja (issue #18
+   * item 16).
+   */
   annul(caller: Caller, id: number): Promise<TaxReport>;
   /** GET /tax_reports/{id}/download: the report in the tax authority's format. */
   download(caller: Caller, id: number): Promise<TaxReportFile>;
-  /** POST /invoices/{id}/generate_tax_report: `{type?}` (default `Ksef`), also inside `{tax_report: …}`. */
+  /**
+   * POST /invoices/{id}/generate_tax_report: `{type?}` (default: the type of the account's tax
+   * authority, `reportTypeOfCountry`), also inside `{tax_report: …}`.
+   */
   generate(caller: Caller, invoice_id: number, body?: unknown): Promise<TaxReport>;
   /** GET /ledgers/{id}. */
   getLedger(caller: Caller, id: number): Promise<Ledger>;
@@ -235,7 +251,10 @@ const STANDING_PAGE = 100;
 
 /** The body of POST /invoices/{id}/generate_tax_report (spec §4.2 shows none; **fiscalkit's**). */
 const GenerateBodySchema = z.object({
-  /** Spec §2.7 types; default `Ksef` (the §2.5 rule 4 mapping is the one the spec describes). */
+  /**
+   * Spec §2.7 types; default: the type of the account's tax authority (`reportTypeOfCountry`: Spain
+   * `SiiDocument`, Poland `Ksef`; issue #18 item 2), 422 at `type` for another country.
+   */
   type: optional(oneOf(TAX_REPORT_TYPES)),
   /**
    * Ksef: the legal basis of an exempt (`zw`) line (`Adnotacje/Zwolnienie/P_19A`), which the invoice
@@ -269,6 +288,12 @@ function parseGenerateBody(body: unknown): GenerateBody {
       ),
     ]);
   return parsed.data;
+}
+
+/** The report type of the account's country, or its issue thrown as the API error. */
+function chosenType(chosen: Validated<TaxReportType>): TaxReportType {
+  if (!chosen.success) fail(chosen.issues);
+  return chosen.data;
 }
 
 /** A positive integer filter value (`invoice_id`); anything else is 400 at the filter. */
@@ -310,7 +335,8 @@ function listWhere(filters: TaxReportListFilters): Record<string, FieldValue> {
  * when its one-record message passes the SII rules and the schema validator port, exactly as a
  * batch record (spec §4.1 rule 6), and joins the account's open ledger of its book, operation and
  * period; a correction of an SII record already sent to AEAT is a new record (`A1`), not a PATCH;
- * generating twice from one invoice is refused while the first report stands.
+ * generating twice from one invoice is refused while the first report stands; generating without a
+ * `type` makes the report of the account's tax authority (`reportTypeOfCountry`).
  *
  * @example
  * ```ts
@@ -564,7 +590,13 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
   ) => {
     const merged = mergeKsefUpdate(stored.value, update);
     if (!merged.success) fail(merged.issues);
-    const report = ksefReport(caller, merged.candidate);
+    // The rules judge the merged list; a `prepayment_references[i]` issue names the request's element.
+    const created = createKsefTaxReport(merged.candidate, { version: caller.api_version });
+    if (!created.success)
+      fail(
+        requestIndexedIssues(created.issues, merged.reference_origins, stored.value.prepayment_references),
+      );
+    const report = created.data;
     const relinked = report.invoice_id !== stored.value.invoice_id;
     if (relinked) await checkInvoiceLink(stored.value.account_id, report.invoice_id, 'Ksef', stored.value.id);
     const next = await storedKsefTaxReport(ports, report, {
@@ -588,7 +620,10 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
    *   record);
    * - answered and registered (`registered`, `registered_with_errors`): 409 `conflict`. AEAT holds the
    *   record; a modification is a new record with `communication_type` `A1` (sii.md §3), created with
-   *   POST /accounts/{account}/tax_reports, so that what was sent stays what the ledger shows.
+   *   POST /accounts/{account}/tax_reports, so that what was sent stays what the ledger shows;
+   * - the subject of an annulment (its newest ledger is a baja ledger, issue #18 item 16): 409
+   *   `conflict` — what AEAT holds is being annulled, or its annulment was answered, and a change
+   *   would make the report say something that was never sent.
    */
   const updateSii = async (stored: Versioned<SiiTaxReport>, update: SiiTaxReportUpdate) => {
     const { type: _type, ...fields } = update;
@@ -600,6 +635,11 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
     const account = await accountOf(stored.value.account_id);
     const id = stored.value.id;
     const ledger = await ledgerHolding(ports, account.id, id);
+    if (ledger?.value.kind === 'baja')
+      throw new ApiError(
+        'conflict',
+        `tax report ${String(id)} is the subject of the annulment (baja) ledger ${String(ledger.value.id)} (${ledger.value.state}): a report being annulled, or whose annulment the tax authority answered, cannot change`,
+      );
     const resubmit =
       ledger === null
         ? stored.value.state === 'processing' || stored.value.state === 'error'
@@ -638,15 +678,27 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
   };
 
   /**
-   * Whether an SII report may be annulled, and taking it out of a ledger not sent yet: a record AEAT
-   * never received is simply withdrawn; one in a `sent` ledger waits for AEAT's answer (409); one AEAT
-   * registered is annulled by a `BajaLR…` record (sii.md §2; the report's download is that message
-   * once annulled), which the cash-accounting books do not have (409).
+   * How an SII report is annulled (sii.md §2), by where its record is:
+   *
+   * - in a `pending` alta ledger (never sent): taken out of it, and annulled at once (`local`);
+   * - in a `sent` ledger: 409 `conflict` until AEAT answers;
+   * - never registered (`processing` outside any ledger, or `error`: AEAT refused it): annulled at
+   *   once (`local`), there being nothing to annul at AEAT;
+   * - registered (`registered`, `registered_with_errors`), or the subject of an annulment AEAT refused
+   *   (its newest ledger is an answered baja ledger): its `BajaLR…` record joins the open baja ledger of
+   *   its book and period (`at_aeat`, issue #18 item 16), which is submitted like any other ledger; the
+   *   report keeps its state until AEAT accepts the annulment, when the submission job makes it
+   *   `annulled` (honesty rule: the report never says AEAT annulled a record AEAT still holds). A book
+   *   without a baja message (`CobrosEmitidas`, `PagosRecibidas`) is 409;
+   * - already in a `pending` or `sent` baja ledger: nothing more to do (`at_aeat`; DELETE again
+   *   answers the report as it stands).
    */
-  const withdrawSii = async (report: SiiTaxReport) => {
+  const withdrawSii = async (report: SiiTaxReport): Promise<'local' | 'at_aeat'> => {
     const ledger = await ledgerHolding(ports, report.account_id, report.id);
-    if (ledger?.value.state === 'pending') {
-      if ((await detachFromPendingLedger(ports, ledger, report.id)) !== null) return;
+    const baja = ledger?.value.kind === 'baja';
+    if (baja && ledger !== null && !isAnswered(ledger.value)) return 'at_aeat';
+    if (!baja && ledger?.value.state === 'pending') {
+      if ((await detachFromPendingLedger(ports, ledger, report.id)) !== null) return 'local';
     }
     const current =
       ledger === null ? null : await ports.store.ledgers.get(report.account_id, ledger.value.id);
@@ -656,11 +708,14 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
         `tax report ${String(report.id)} was sent to the tax authority in ledger ${String(current.value.id)}, which has not answered yet: annul it once it has`,
       );
     const registered = report.state === 'registered' || report.state === 'registered_with_errors';
-    if (registered && SII_BAJA_BOOKS[report.book_type] === undefined)
+    if (!registered && !baja) return 'local';
+    if (SII_BAJA_BOOKS[report.book_type] === undefined)
       throw new ApiError(
         'conflict',
         `tax report ${String(report.id)} is registered in the ${report.book_type} book, which has no annulment (baja) message at AEAT (sii.md §2)`,
       );
+    await attachToOpenLedger(ports, report.account_id, siiLedgerFields(report, 'baja'), report.id);
+    return 'at_aeat';
   };
 
   return {
@@ -752,7 +807,10 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
       const stored = await activeRecord(ports, caller, ports.store.taxReports, id, 'tax report');
       if (stored.value.state === 'annulled')
         throw new ApiError('conflict', `tax report ${String(id)} is already annulled`);
-      if (stored.value.type === 'SiiDocument') await withdrawSii(stored.value);
+      // A record AEAT holds is annulled by AEAT: its baja is in a ledger now, and the report becomes
+      // `annulled` when AEAT accepts it (the submission job), not before (issue #18 item 16).
+      if (stored.value.type === 'SiiDocument' && (await withdrawSii(stored.value)) === 'at_aeat')
+        return stored.value;
       const next: TaxReport = { ...stored.value, state: 'annulled' };
       // `withdrawSii` took an SII record out of its pending ledger (before the write, so that the
       // ledger cannot be sent with a record being annulled); if the versioned write then loses to a
@@ -779,8 +837,13 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
         return file.data;
       }
       const account = await accountOf(report.account_id);
-      // An annulled record is downloaded as its annulment, the `BajaLR…` message (sii.md §2).
-      const kind = report.state === 'annulled' ? 'baja' : 'alta';
+      // An annulled record is downloaded as its annulment, the `BajaLR…` message (sii.md §2); so is a
+      // report that stands for an annulment and was never registered through fiscalkit (made by the
+      // import of a BajaLR… message, issue #18 item 16: it has no alta to download).
+      const annulment =
+        (report.state === 'processing' || report.state === 'error') &&
+        (await ledgerHolding(ports, report.account_id, report.id))?.value.kind === 'baja';
+      const kind = report.state === 'annulled' || annulment ? 'baja' : 'alta';
       if (kind === 'baja' && SII_BAJA_BOOKS[report.book_type] === undefined)
         throw new ApiError(
           'conflict',
@@ -801,8 +864,10 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
       );
       await requireActiveAccount(ports, invoice.account_id);
       const options = parseGenerateBody(body);
-      const type = options.type ?? 'Ksef';
       const account = await accountOf(invoice.account_id);
+      // No type asked for: the account's tax authority decides (issue #18 item 2; a Spanish account
+      // once got `Ksef` and "must be a valid Polish NIP"). A type asked for is taken as it is.
+      const type = options.type ?? chosenType(reportTypeOfCountry(account.country));
       // One standing report per invoice and type (`checkInvoiceLink`), checked before the report is
       // made so that a second request is answered 409 rather than with the invoice's problems; the
       // store step checks again, and again after its insert (concurrent requests).
@@ -850,13 +915,17 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
     },
 
     /**
-     * The ledger of an SII message (sii.md §2, §3): an alta / modification message whose titular is
-     * the account, all of one period (a fiscalkit ledger is one period, `LedgerSchema`; a message
-     * mixing periods is refused rather than split, so that the answer is the one ledger the spec
-     * names). The whole message is judged as it will be sent — the SII rules on every record
-     * (`buildSiiMessage`, issues at `records[i].field`) and the schema validator port on the message —
-     * before anything is stored; then one `processing` report per record and a `pending` ledger
-     * holding them in message order.
+     * The ledger of an SII message (sii.md §2, §3): an alta / modification message, or an annulment
+     * (`BajaLR…`, a baja ledger: issue #18 item 16), whose titular is the account, all of one period
+     * (a fiscalkit ledger is one period, `LedgerSchema`; a message mixing periods is refused rather
+     * than split, so that the answer is the one ledger the spec names). The whole message is judged as
+     * it will be sent — the SII rules on every record (`buildSiiMessage`, issues at
+     * `records[i].field`) and the schema validator port on the message — before anything is stored;
+     * then one `processing` report per record and a `pending` ledger holding them in message order.
+     * The import stands on its own (**fiscalkit decision**): a baja's reports are new ones holding the
+     * identification of the records it annuls, not the account's reports of those invoices (an alta
+     * import does not look for them either); when AEAT accepts the baja they become `annulled`, when it
+     * refuses a record its report becomes `error`. To annul a report the account holds, DELETE it.
      */
     async importLedger(caller, account_id, input) {
       const { value: account } = await activeAccount(ports, caller, account_id);
@@ -880,16 +949,11 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
       const { imported, judged } = read;
       if (!imported.success) fail(imported.issues);
       const { message } = imported.data;
-      if (message.kind === 'baja')
-        fail([
-          issueAt(
-            'parameter_invalid',
-            [IMPORT_FILE_PARAM],
-            'is an SII annulment (BajaLR…) message: a ledger holds altas and modifications; annul a tax report with DELETE /tax_reports/{id}',
-          ),
-        ]);
       requireOwnTitular(account, message.titular);
-      const keys = [...new Set(message.records.map((record) => siiLedgerKey(siiLedgerFields(record))))];
+      // An annulment message is a baja ledger (issue #18 item 16): its records have no TipoComunicacion.
+      const keys = [
+        ...new Set(message.records.map((record) => siiLedgerKey(siiLedgerFields(record, message.kind)))),
+      ];
       if (keys.length !== 1)
         fail([
           issueAt(
@@ -910,7 +974,7 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
           ),
         ]);
       accountTitular(account);
-      if (judged === null) throw new TypeError('an alta message that was imported is judged');
+      if (judged === null) throw new TypeError('a message that was imported is judged');
       if (!judged.success) fail(judged.issues);
       const { verdict } = judged;
       if (!verdict.valid) {
@@ -937,7 +1001,7 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
       const ledger: Ledger = {
         id: await ports.ids.next('ledger'),
         account_id: account.id,
-        ...siiLedgerFields(first),
+        ...siiLedgerFields(first, message.kind),
         state: 'pending',
         tax_report_ids: reports.map((report) => report.id),
         csv: null,

@@ -16,6 +16,7 @@ import {
   type PeppolPublicationEvent,
   transitionPeppolPublication,
 } from '../lifecycle/peppolPublication.js';
+import type { RecordCondition } from '../model/recordFilter.js';
 import {
   newTransport,
   parseTransport,
@@ -49,9 +50,9 @@ export const PEPPOL_PUBLICATION_JOB = 'peppol_publication';
 /** How a PATCH or PUT /transports/{code} is read. */
 export interface TransportUpdateOptions {
   /**
-   * `update` (PATCH: any subset of the fields) or `create` (PUT: a complete transport, so
-   * `transport_type_code` is required). Either way the fields sent replace the stored ones and the
-   * others keep their values, as every PUT of the service does.
+   * `update` (any subset of the fields: PATCH and PUT alike, issue #19) or `create` (a complete
+   * transport, so `transport_type_code` is required; the HTTP binding no longer asks for it). Either
+   * way the fields sent replace the stored ones and the others keep their values.
    */
   operation?: 'update' | 'create';
   /** The account to look in (`?account={id}`); null or absent: every account of the caller's group. */
@@ -61,7 +62,13 @@ export interface TransportUpdateOptions {
 /** The use cases of transports (spec §4.7). */
 export interface TransportService {
   /** GET /accounts/{account}/transports: the account's transports, oldest first. */
-  list(caller: Caller, account_id: number, page: PageRequest): Promise<ResourcePage<Transport>>;
+  list(
+    caller: Caller,
+    account_id: number,
+    page: PageRequest,
+    /** Only the transports that meet these (the list's `query`, issue #19); none: every one. */
+    conditions?: readonly RecordCondition[],
+  ): Promise<ResourcePage<Transport>>;
   /** POST /accounts/{account}/transports (body: the canonical object inside `{transport: …}`). */
   create(caller: Caller, account_id: number, body: unknown): Promise<Transport>;
   /**
@@ -328,9 +335,9 @@ export function createTransportService(ports: Ports, _deps: ServiceDeps): Transp
   }
 
   return {
-    async list(caller, account_id, page) {
+    async list(caller, account_id, page, conditions = []) {
       await requireOwnedAccount(ports, caller, account_id);
-      const found = await repository.list(account_id, checkedPage(page));
+      const found = await repository.search(account_id, conditions, checkedPage(page));
       return { items: found.items.map((item) => toTransport(item.value)), total_count: found.total_count };
     },
 

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors/ApiError.js';
 import { apiErrorFromIssues } from '../errors/validationIssue.js';
 import { instantFromMillis } from '../model/instant.js';
+import type { RecordCondition } from '../model/recordFilter.js';
 import type { WebhookDelivery } from '../model/webhookDelivery.js';
 import {
   applyWebhookSubscriptionUpdate,
@@ -24,9 +25,17 @@ export interface WebHookService {
   create(account_id: number, body: unknown): Promise<WebhookSubscription>;
   /** GET /web_hooks/{id}. */
   get(account_id: number, id: number): Promise<WebhookSubscription>;
-  /** GET /accounts/{account}/web_hooks. */
-  list(account_id: number, page: PageRequest): Promise<ResourcePage<WebhookSubscription>>;
-  /** PATCH (`update`: any subset) or PUT (`create`: `url` and `events` required) /web_hooks/{id}. */
+  /** GET /accounts/{account}/web_hooks; `conditions`: the list's `query` (issue #19), none by default. */
+  list(
+    account_id: number,
+    page: PageRequest,
+    conditions?: readonly RecordCondition[],
+  ): Promise<ResourcePage<WebhookSubscription>>;
+  /**
+   * PATCH and PUT /web_hooks/{id} (`update`: any subset of the fields, merged over the stored
+   * subscription; PUT is a partial update too, issue #19), or `create`: `url` and `events` required
+   * (the HTTP binding no longer asks for it).
+   */
   update(
     account_id: number,
     id: number,
@@ -36,7 +45,12 @@ export interface WebHookService {
   /** DELETE /web_hooks/{id}: the removed subscription (spec §2.1: write responses return the resource). */
   remove(account_id: number, id: number): Promise<WebhookSubscription>;
   /** The account's deliveries, oldest first, each with its attempts (issue #7: "records each attempt"). */
-  deliveries(account_id: number, page: PageRequest): Promise<ResourcePage<WebhookDelivery>>;
+  deliveries(
+    account_id: number,
+    page: PageRequest,
+    /** The list's `query` (issue #19); none by default. */
+    conditions?: readonly RecordCondition[],
+  ): Promise<ResourcePage<WebhookDelivery>>;
 }
 
 /**
@@ -95,8 +109,8 @@ export function createWebHookService(ports: Ports): WebHookService {
       if (stored === null) throw missing(id);
       return stored.value;
     },
-    async list(account_id, page) {
-      const found = await repository.list(account_id, page);
+    async list(account_id, page, conditions = []) {
+      const found = await repository.search(account_id, conditions, page);
       return { items: found.items.map((item) => item.value), total_count: found.total_count };
     },
     async update(account_id, id, body, operation = 'update') {
@@ -125,8 +139,8 @@ export function createWebHookService(ports: Ports): WebHookService {
         }
       }
     },
-    async deliveries(account_id, page) {
-      const found = await ports.store.webhookDeliveries.list(account_id, page);
+    async deliveries(account_id, page, conditions = []) {
+      const found = await ports.store.webhookDeliveries.search(account_id, conditions, page);
       return { items: found.items.map((item) => item.value), total_count: found.total_count };
     },
   };

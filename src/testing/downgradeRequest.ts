@@ -53,7 +53,9 @@ export function sameRequest(a: unknown, b: unknown): boolean {
     return a.every((item, index) => sameRequest(item, b[index]));
   }
   if (isObject(a) && isObject(b)) {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    // The marks an upgrade leaves for the rules (`~refused`, `~origins`, src/versions/requestMarks.ts)
+    // are no part of what the request says.
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((key) => !key.startsWith('~')));
     for (const key of keys) {
       const left = a[key] ?? null;
       const right = b[key] ?? null;

@@ -13,6 +13,7 @@ import * as fc from 'fast-check';
 import { INVOICE_TYPES, type InvoiceType } from '../codelists/invoiceTypes.js';
 import { THIRD_PARTY_ROLES } from '../model/thirdParty.js';
 import { currencyExponent } from '../money/currencies.js';
+import { flatToAllowanceCharges } from '../totals/flatFields.js';
 import type { TotalsLineInput } from '../totals/input.js';
 import { type ApiVersion, LATEST_API_VERSION } from '../versions/apiVersion.js';
 import type { JsonObject } from '../versions/fieldPath.js';
@@ -209,6 +210,17 @@ const referencesArb: fc.Arbitrary<JsonObject[]> = fc
     ...prepayments.map((prepayment) => defined({ reference_type: 'prepayment', ...prepayment })),
   ]);
 
+/**
+ * A totals-engine line's flat discount and charge fields as `allowance_charges_attributes` entries
+ * (`flatToAllowanceCharges`, docs/totals.md §2.4), or undefined for a line without them.
+ */
+function lineAllowanceCharges(line: TotalsLineInput): JsonObject[] | undefined {
+  const [mapped] = flatToAllowanceCharges({ currency: 'EUR', lines: [line] }).lines;
+  const entries = mapped?.allowance_charges;
+  if (entries === null || entries === undefined || entries.length === 0) return undefined;
+  return entries.map((entry) => defined({ ...entry }));
+}
+
 /** A totals-engine line as an `invoice_lines_attributes` element, with some descriptive fields. */
 function requestLineArb(line: TotalsLineInput): fc.Arbitrary<JsonObject> {
   return fc
@@ -223,9 +235,8 @@ function requestLineArb(line: TotalsLineInput): fc.Arbitrary<JsonObject> {
       defined({
         quantity: line.quantity,
         price: line.price,
-        discount_percent: line.discount_percent ?? undefined,
-        discount_amount: line.discount_amount ?? undefined,
-        charge_amount: line.charge_amount ?? undefined,
+        // The line's flat discount and charge as the list v2026-03-02 replaced them with (issue #19).
+        allowance_charges_attributes: lineAllowanceCharges(line),
         description,
         unit,
         classification_code: classification?.code,

@@ -536,9 +536,7 @@ function numberParts(
   );
   if (computed === undefined) return undefined;
 
-  const lineTaxes: Record<string, string>[] = [];
-  const lines = writtenNumberLines(normalized, nets, computed.lineNets, lineTaxes);
-  writeNumberLineTaxes(taxGroups, computed.groupLineTaxes, lineTaxes, exponent);
+  const lines = writtenNumberLines(normalized, nets, computed.lineNets, taxGroups, computed.groupLineTaxes);
   return {
     groups: taxGroups,
     groupBases: computed.groupBases,
@@ -555,19 +553,31 @@ function numberParts(
   };
 }
 
-/** The result lines of the number path (the shapes and key order of {@link bigintParts}'). */
+/**
+ * The result lines of the number path (the shapes and key order of {@link bigintParts}'), each with
+ * its `taxes` record filled in as it is made: keys in group order, as bigintParts adds them group by
+ * group. A group's lines are in line order, so walking the lines finds each line at the next
+ * position of each of its groups.
+ */
 function writtenNumberLines(
   normalized: NormalizedTotalsInput,
   nets: NumberLineNets,
   lineNetsPrinted: Float64Array,
-  lineTaxes: Record<string, string>[],
+  taxGroups: readonly TaxGroup[],
+  groupLineTaxes: readonly Float64Array[],
 ): TotalsLine[] {
   const { exponent, extended_result: extended } = normalized;
   const { netWhole, netRest, netDigits, adjustments } = nets;
   const count = normalized.lines.length;
   const lines: TotalsLine[] = [];
+  const positions = new Int32Array(taxGroups.length);
+  // The groups of each (shared) tax list, in group order, found on its first line.
+  const groupsOfList = new Map<NormalizedTax[], number[]>();
+  let lastList: NormalizedTax[] | undefined;
+  let lastGroups: number[] = [];
   let adjustmentAt = 0;
   for (let i = 0; i < count; i++) {
+    const given = normalized.lines[i] as NormalizedLine;
     const net = writeFixed(lineNetsPrinted[i] as number, exponent);
     const netExact = writeTrimmed(
       netWhole[i] as number,
@@ -575,9 +585,29 @@ function writtenNumberLines(
       netDigits[i] as number,
       exponent,
     );
+    const list = given.taxes;
+    if (list !== lastList) {
+      let groups = groupsOfList.get(list);
+      if (groups === undefined) {
+        groups = [];
+        for (let g = 0; g < taxGroups.length; g++) {
+          if ((taxGroups[g] as TaxGroup).lines[positions[g] as number] === i) groups.push(g);
+        }
+        groupsOfList.set(list, groups);
+      }
+      lastList = list;
+      lastGroups = groups;
+    }
     const taxes: Record<string, string> = {};
-    lineTaxes.push(taxes);
-    const given = normalized.lines[i] as NormalizedLine;
+    for (let t = 0; t < lastGroups.length; t++) {
+      const g = lastGroups[t] as number;
+      const position = positions[g] as number;
+      positions[g] = position + 1;
+      taxes[(taxGroups[g] as TaxGroup).key] = writeFixed(
+        (groupLineTaxes[g] as Float64Array)[position] as number,
+        exponent,
+      );
+    }
     let written: TotalsLineAllowanceCharge[] | undefined;
     if (extended && given.adjustments !== undefined) {
       written = writtenAdjustments(given.adjustments, adjustments, adjustmentAt, exponent);
@@ -611,27 +641,6 @@ function writtenLine(
   return given.base_quantity === undefined
     ? new AdjustedLine(netExact, net, taxes, entries)
     : new UnitPriceAdjustedLine(netExact, net, taxes, given.price, entries);
-}
-
-/** Fills in the lines' `taxes` records group by group (each group knows its lines, in order). */
-function writeNumberLineTaxes(
-  taxGroups: readonly TaxGroup[],
-  groupLineTaxes: readonly Float64Array[],
-  lineTaxes: Record<string, string>[],
-  exponent: number,
-) {
-  for (let g = 0; g < taxGroups.length; g++) {
-    const group = taxGroups[g] as TaxGroup;
-    const taxes = groupLineTaxes[g] as Float64Array;
-    const key = group.key;
-    const inGroup = group.lines;
-    for (let k = 0; k < inGroup.length; k++) {
-      (lineTaxes[inGroup[k] as number] as Record<string, string>)[key] = writeFixed(
-        taxes[k] as number,
-        exponent,
-      );
-    }
-  }
 }
 
 /** The result from either path's parts: groups, totals, document entries, advance, local view. */

@@ -23,6 +23,11 @@ const INTRODUCED_IN = {
   simplified_invoice_ignores_contact_id: '2026-03-02',
   /** api-notes.md §3.2: POST create endpoints answer 201 Created (previously 200). */
   create_returns_201: '2026-03-02',
+  /**
+   * api-notes.md §3.2: "The `taxcode` list filter is replaced by a Ransack-style `query` parameter"
+   * (`src/service/listFilters.ts`); before it a `query` is refused, from it `taxcode` is.
+   */
+  list_query_filter: '2026-03-02',
   /** api-notes.md §3.2, §11: the request-id header is `X-B2B-API-Request-Id` only (older: also `X-Request-Id`). */
   request_id_header_renamed: '2026-03-02',
   /** Spec §2.1, §9: PUT, POST and DELETE return the full resource, not 204 No Content. */
@@ -31,6 +36,20 @@ const INTRODUCED_IN = {
   list_meta: '2025-10-13',
   /** Spec §9 v2025-10-13: "Added `type` filter on the invoice list" (spec §2.4 rule 4). */
   invoice_list_type_filter: '2025-10-13',
+  /**
+   * Spec §9 v2025-10-13: "Status filter parameters `received_invoice_new`, `received_invoice_error`,
+   * `received_invoice_refused`, `received_invoice_annotated`, `received_invoice_invalid` removed;
+   * `discarded` and `received_invoice_discarded` deprecated". The legacy version lists by them; from
+   * this version on the five removed ones are 400 `invalid_request_params` (`invoiceListFilterSupport`).
+   */
+  invoice_status_filters_removed: '2025-10-13',
+  /**
+   * Spec §9 v2025-10-13: "Old tax report endpoints removed (send_tax_report, `as/{document_type_code}`)";
+   * `GET /projects` and `GET /projects/{account}/my_company` removed. Their rows in
+   * `VERSIONED_ENDPOINTS` (`protocol.ts`) carry this version as `removedIn`; from it they answer 404
+   * `resource_missing` with a message naming the version (`endpointMissingMessage`).
+   */
+  legacy_endpoints_removed: '2025-10-13',
   /** Spec §2.3, §6 rule 3: clients became contacts (`/contacts`, `ContactEvent`, `contact_id`). */
   contacts_replace_clients: '2025-10-13',
 } as const satisfies Record<string, ApiVersion>;

@@ -1,3 +1,5 @@
+import type { VersionedEndpoint } from './protocol.js';
+
 /*
  * The legacy v2025-01-01's paths and the canonical (v2025-10-13 and later) paths that serve the same
  * requests (spec §9 "Changes in v2025-10-13"; api-notes.md §3.1). The HTTP binding maps a legacy
@@ -23,6 +25,17 @@ export type LegacyPathResult =
       code: 'invalid_request_params' | 'resource_missing';
       message: string;
     };
+
+/**
+ * Why a legacy `send_tax_report` is refused (400 `invalid_request_params`). The endpoint exists in
+ * v2025-01-01 (spec §9 removed it only in v2025-10-13), so a 404 would wrongly say that something is
+ * missing; but fiscalkit has no request that sends a tax report to a tax authority (a Ksef report is
+ * not submitted; an SII report reaches AEAT with its ledger, which the service's host submits), and
+ * answering success would pretend a submission happened. The request cannot succeed in any form:
+ * hence a 400 that says so, never retried by a client (spec §7.2 has no "not implemented" code).
+ */
+export const SEND_TAX_REPORT_REFUSAL =
+  "send_tax_report is not served by fiscalkit: no request sends a tax report to the tax authority (an SII report is sent with its ledger by the service); read the report's state instead";
 
 const CODE_LISTS: ReadonlySet<string> = new Set(LEGACY_CODE_LISTS);
 
@@ -62,8 +75,9 @@ const missing = (message: string): LegacyPathResult => ({
  *   lists of {@link LEGACY_CODE_LISTS};
  * - endpoints v2025-10-13 removed: `GET /projects` and `GET /projects/{account}/my_company` are served
  *   by their successors `GET /accounts` and `GET /accounts/{account}` (the account is what the
- *   legacy project and company were); the old tax report endpoints (`send_tax_report`,
- *   `tax_reports/…/as/{document_type_code}`) have none and are `404 resource_missing`.
+ *   legacy project and company were); `tax_reports/{id}/as/{document_type_code}` keeps its path (the
+ *   binding serves the report's tax authority document there, the newer `download`); any
+ *   `send_tax_report` path is `400 invalid_request_params` ({@link SEND_TAX_REPORT_REFUSAL}).
  *
  * Anything else is returned unchanged (`/invoices/{id}` is the same in every version). Whether the
  * resulting endpoint exists in the legacy version is `versionHasEndpoint`'s question.
@@ -97,11 +111,7 @@ export function resolveLegacyPath(method: string, path: string): LegacyPathResul
   if (segments[0] === 'api' && segments[1] === 'v1') segments = segments.slice(2);
 
   if (segments.includes('send_tax_report'))
-    return missing('send_tax_report was removed in v2025-10-13: use the tax report endpoints');
-  if (segments[0] === 'tax_reports' && segments.includes('as'))
-    return missing(
-      'tax report as/{document_type_code} was removed in v2025-10-13: use /tax_reports/{id}/download',
-    );
+    return { ok: false, status: 400, code: 'invalid_request_params', message: SEND_TAX_REPORT_REFUSAL };
 
   const [head, second, third, ...rest] = segments;
   if (head === 'projects') {
@@ -128,13 +138,53 @@ export function resolveLegacyPath(method: string, path: string): LegacyPathResul
 }
 
 /**
+ * The legacy-only endpoint (spec §9 v2025-10-13 removals) a request `method path` aims at, in any of
+ * its spellings (with or without the `/api/v1` prefix and a `.json` suffix), or null. A later version
+ * routes none of them, and answers them with a 404 that names the version that removed them
+ * (`endpointMissingMessage`) instead of the bare "no such endpoint":
+ *
+ * - any path with a `send_tax_report` segment (the spec shows no path for it);
+ * - `tax_reports/{id}/as/{document_type_code}`;
+ * - `GET /projects` and `GET /projects/{account}/my_company`.
+ *
+ * @example
+ * ```ts
+ * removedEndpointOf('POST', '/api/v1/tax_reports/7/send_tax_report'); // 'legacy.send_tax_report'
+ * removedEndpointOf('GET', '/tax_reports/7/as/xml.sii'); // 'legacy.tax_report_as_document_type'
+ * removedEndpointOf('GET', '/accounts'); // null
+ * ```
+ */
+export function removedEndpointOf(method: string, path: string): VersionedEndpoint | null {
+  const verb = method.trim().toUpperCase();
+  let segments = segmentsOf(splitQuery(path)[0]);
+  const last = segments[segments.length - 1];
+  if (last !== undefined && /\.json$/i.test(last))
+    segments = [...segments.slice(0, -1), last.slice(0, -'.json'.length)].filter((segment) => segment !== '');
+  if (segments[0] === 'api' && segments[1] === 'v1') segments = segments.slice(2);
+  if (segments.includes('send_tax_report')) return 'legacy.send_tax_report';
+  const [head, second, third, fourth, ...rest] = segments;
+  if (
+    head === 'tax_reports' &&
+    second !== undefined &&
+    third === 'as' &&
+    fourth !== undefined &&
+    rest.length === 0
+  )
+    return 'legacy.tax_report_as_document_type';
+  if (verb !== 'GET' || head !== 'projects') return null;
+  if (second === undefined) return 'legacy.projects.index';
+  if (third === 'my_company' && fourth === undefined) return 'legacy.projects.my_company';
+  return null;
+}
+
+/**
  * The canonical path for a legacy request, or null when the legacy path cannot be served (an `.xml`
- * suffix, a removed endpoint without successor); {@link resolveLegacyPath} says why.
+ * suffix, `send_tax_report`); {@link resolveLegacyPath} says why.
  *
  * @example
  * ```ts
  * canonicalPath('GET', '/users/channels'); // '/transport_types'
- * canonicalPath('POST', '/api/v1/tax_reports/send_tax_report'); // null
+ * canonicalPath('POST', '/api/v1/tax_reports/send_tax_report'); // null: 400, not served
  * ```
  */
 export function canonicalPath(method: string, legacyPath: string): string | null {

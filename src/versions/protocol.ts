@@ -1,5 +1,5 @@
 import { API_VERSIONS, type ApiVersion } from './apiVersion.js';
-import { versionHas } from './behaviours.js';
+import { behaviourIntroducedIn, versionHas } from './behaviours.js';
 import { KINDS, type ResourceKind } from './resourceKind.js';
 
 /*
@@ -85,7 +85,9 @@ export function requestIdHeaders(version: ApiVersion): readonly string[] {
 
 /**
  * Whether list responses carry the `meta` object `{total_count, offset, limit}` (spec §2.1; §9
- * v2025-10-13 "Pagination via meta"). The legacy pagination format is not shown.
+ * v2025-10-13 "Pagination via meta"). The spec does not show the legacy pagination; the public
+ * migration guide does (api-notes.md §3.1 sources): the same three numbers beside the list
+ * (`serializeList`), which the legacy OpenAPI document describes too.
  *
  * @example
  * ```ts
@@ -103,9 +105,14 @@ interface EndpointSpan {
   route: string | null;
   since?: ApiVersion;
   removedIn?: ApiVersion;
+  /** For a removed endpoint: what a client of a later version uses instead (said in the 404). */
+  instead?: string;
   /** Where the fact comes from. */
   source: string;
 }
+
+/** The version that removed the legacy-only endpoints (spec §9 v2025-10-13). */
+const LEGACY_ENDPOINTS_REMOVED_IN = behaviourIntroducedIn('legacy_endpoints_removed');
 
 /**
  * The endpoints that exist only in some versions, by name. Every endpoint not listed exists in every
@@ -208,22 +215,27 @@ export const VERSIONED_ENDPOINTS = {
   },
   'legacy.send_tax_report': {
     route: null,
-    removedIn: '2025-10-13',
+    removedIn: LEGACY_ENDPOINTS_REMOVED_IN,
+    instead:
+      'a tax report is created with POST /accounts/{account}/tax_reports (or POST /invoices/{id}/generate_tax_report) and sent by the service; follow it with GET /tax_reports/{id}',
     source: 'spec §9 v2025-10-13 "Old tax report endpoints removed (send_tax_report, …)"',
   },
   'legacy.tax_report_as_document_type': {
-    route: null,
-    removedIn: '2025-10-13',
+    route: 'GET /tax_reports/{id}/as/{document_type_code}',
+    removedIn: LEGACY_ENDPOINTS_REMOVED_IN,
+    instead: 'download the report with GET /tax_reports/{id}/download',
     source: 'spec §9 v2025-10-13 "Old tax report endpoints removed (…, as/{document_type_code})"',
   },
   'legacy.projects.index': {
     route: 'GET /projects',
-    removedIn: '2025-10-13',
+    removedIn: LEGACY_ENDPOINTS_REMOVED_IN,
+    instead: 'use GET /accounts',
     source: 'spec §9 v2025-10-13 "GET /projects … removed"',
   },
   'legacy.projects.my_company': {
     route: 'GET /projects/{account}/my_company',
-    removedIn: '2025-10-13',
+    removedIn: LEGACY_ENDPOINTS_REMOVED_IN,
+    instead: 'use GET /accounts/{account}',
     source: 'spec §9 v2025-10-13 "GET /projects/{account}/my_company removed"',
   },
 } as const satisfies Record<string, EndpointSpan>;
@@ -236,7 +248,8 @@ export type VersionedEndpoint = keyof typeof VERSIONED_ENDPOINTS;
  * DELETE transport, POST /documents/validate, the tax report and ledger endpoints of §4.2 and the
  * batch endpoints from v2025-10-13; the old tax report endpoints (`send_tax_report`,
  * `as/{document_type_code}`), GET /projects and GET /projects/{account}/my_company only in the legacy
- * version. A version without the endpoint answers `404 resource_missing`.
+ * version. A version without the endpoint answers `404 resource_missing`, with the message of
+ * {@link endpointMissingMessage}.
  *
  * @example
  * ```ts
@@ -254,6 +267,36 @@ export function versionHasEndpoint(version: ApiVersion, endpoint: VersionedEndpo
 }
 
 /**
+ * The message of the 404 `resource_missing` a version without `endpoint` answers `request` (`METHOD
+ * /path` as the client sent it) with. The HTTP status is the one every endpoint a version does not
+ * have answers, and the same as for an unknown path: what is missing is the endpoint (spec §7.2
+ * `resource_missing`; a 400 would tell the client its request is malformed, which it is not in the
+ * version it was written for). The message tells the cases apart: an endpoint removed in a version
+ * names that version and what replaces it (spec §9 v2025-10-13); one added later names the version
+ * that added it.
+ *
+ * @example
+ * ```ts
+ * endpointMissingMessage('2026-04-20', 'legacy.send_tax_report', 'POST /tax_reports/7/send_tax_report');
+ * // 'POST /tax_reports/7/send_tax_report was removed in API version 2025-10-13 (spec §9): a tax report is created with …'
+ * endpointMissingMessage('2026-03-02', 'tin_verifications.create', 'POST /tin_verifications');
+ * // 'POST /tin_verifications does not exist in API version 2026-03-02 (added in 2026-04-20)'
+ * ```
+ */
+export function endpointMissingMessage(
+  version: ApiVersion,
+  endpoint: VersionedEndpoint,
+  request: string,
+): string {
+  const span: EndpointSpan = VERSIONED_ENDPOINTS[endpoint];
+  if (span.removedIn !== undefined && API_VERSIONS.indexOf(version) >= API_VERSIONS.indexOf(span.removedIn))
+    return `${request} was removed in API version ${span.removedIn} (spec §9)${span.instead === undefined ? '' : `: ${span.instead}`}`;
+  if (span.since !== undefined)
+    return `${request} does not exist in API version ${version} (added in ${span.since})`;
+  return `${request} does not exist in API version ${version}`;
+}
+
+/**
  * Status filter parameters of the invoice list removed in v2025-10-13 (spec §9 "Status filter
  * parameters … removed").
  */
@@ -268,6 +311,29 @@ export const REMOVED_INVOICE_STATUS_FILTERS = [
 /** Invoice list filter parameters deprecated (still accepted) from v2025-10-13 (spec §9). */
 export const DEPRECATED_INVOICE_STATUS_FILTERS = ['discarded', 'received_invoice_discarded'] as const;
 
+/**
+ * What each status filter flag of the invoice list lists (spec §9 names the parameters, not their
+ * meaning; **fiscalkit's reading** of the names): `received_invoice_<state>=1` the account's received
+ * invoices in `<state>`, `discarded=1` the invoices of the listed `type` in state `discarded`. The
+ * states are those of `/invoice_states`; `invalid` is not one fiscalkit gives an invoice, so that
+ * filter lists nothing, honestly, rather than something else.
+ */
+export const INVOICE_STATUS_FILTERS = {
+  received_invoice_new: { type: 'ReceivedInvoice', state: 'new' },
+  received_invoice_error: { type: 'ReceivedInvoice', state: 'error' },
+  received_invoice_refused: { type: 'ReceivedInvoice', state: 'refused' },
+  received_invoice_annotated: { type: 'ReceivedInvoice', state: 'annotated' },
+  received_invoice_invalid: { type: 'ReceivedInvoice', state: 'invalid' },
+  received_invoice_discarded: { type: 'ReceivedInvoice', state: 'discarded' },
+  discarded: { type: null, state: 'discarded' },
+} as const satisfies Record<
+  (typeof REMOVED_INVOICE_STATUS_FILTERS)[number] | (typeof DEPRECATED_INVOICE_STATUS_FILTERS)[number],
+  { type: 'ReceivedInvoice' | null; state: string }
+>;
+
+/** A status filter flag of the invoice list. */
+export type InvoiceStatusFilter = keyof typeof INVOICE_STATUS_FILTERS;
+
 /** How a version treats one invoice list filter parameter. */
 export type InvoiceListFilterSupport = 'supported' | 'deprecated' | 'unsupported';
 
@@ -276,7 +342,9 @@ export type InvoiceListFilterSupport = 'supported' | 'deprecated' | 'unsupported
  * filter exists from v2025-10-13 (spec §2.4 rule 4); the five `received_invoice_*` status filters
  * only before it; `discarded` and `received_invoice_discarded` are deprecated from it. Any other
  * parameter is `supported` here (whether the list knows it is the query parser's business). An
- * unsupported parameter is ignored like any unknown query parameter.
+ * unsupported `type` (legacy) is ignored like any unknown query parameter; an unsupported status
+ * filter is 400 `invalid_request_params` (`invoiceListQuery`), because ignoring it would answer a
+ * wider list than the client asked for.
  *
  * @example
  * ```ts
@@ -286,12 +354,12 @@ export type InvoiceListFilterSupport = 'supported' | 'deprecated' | 'unsupported
  * ```
  */
 export function invoiceListFilterSupport(version: ApiVersion, name: string): InvoiceListFilterSupport {
-  const modern = versionHas(version, 'invoice_list_type_filter');
-  if (name === 'type') return modern ? 'supported' : 'unsupported';
+  if (name === 'type') return versionHas(version, 'invoice_list_type_filter') ? 'supported' : 'unsupported';
+  const removed = versionHas(version, 'invoice_status_filters_removed');
   if ((REMOVED_INVOICE_STATUS_FILTERS as readonly string[]).includes(name))
-    return modern ? 'unsupported' : 'supported';
+    return removed ? 'unsupported' : 'supported';
   if ((DEPRECATED_INVOICE_STATUS_FILTERS as readonly string[]).includes(name))
-    return modern ? 'deprecated' : 'supported';
+    return removed ? 'deprecated' : 'supported';
   return 'supported';
 }
 
@@ -333,4 +401,23 @@ export function wrapperNames(version: ApiVersion, kind: ResourceKind): { singula
   if (kind === 'contact' && !versionHas(version, 'contacts_replace_clients'))
     return { singular: 'client', plural: 'clients' };
   return { singular: kind, plural: KINDS[kind].plural };
+}
+
+/**
+ * The `document_type_code` under which the legacy `GET /tax_reports/{id}/as/{document_type_code}`
+ * serves a tax report of each type: its tax authority document, the file the newer `GET
+ * /tax_reports/{id}/download` answers (spec §9: the old endpoint was replaced by the generic ones of
+ * §4.2). The spec and the public documentation show no codes for tax reports, so these are
+ * **fiscalkit's**, written like the invoice codes (`xml.ubl.invoice.bis3`, api-notes.md §8.3): the
+ * medium, then the format. Another code is 422 `parameter_inclusion` at `document_type_code`: the
+ * report has no other rendering, and answering its XML under another name would be false.
+ *
+ * @example
+ * ```ts
+ * taxReportDocumentTypeCode('Ksef'); // 'xml.ksef.fa3'
+ * taxReportDocumentTypeCode('SiiDocument'); // 'xml.sii'
+ * ```
+ */
+export function taxReportDocumentTypeCode(type: 'Ksef' | 'SiiDocument'): string {
+  return type === 'Ksef' ? 'xml.ksef.fa3' : 'xml.sii';
 }

@@ -8,6 +8,7 @@ import type { ApiVersion } from './apiVersion.js';
 import { changesAfter } from './chain.js';
 import type { View } from './change.js';
 import { type JsonObject, visitPath } from './fieldPath.js';
+import { listResponseHasMeta, wrapperNames } from './protocol.js';
 import { KINDS, type ResourceKind } from './resourceKind.js';
 import { schemaPaths } from './schemaPaths.js';
 
@@ -128,13 +129,23 @@ export interface ListMeta {
 }
 
 /**
- * Writes a page of resources as a list response `{<plural>: [...], meta: {total_count, offset,
- * limit}}` (spec §2.1), each entry serialized with `view: 'list_entry'`.
+ * Writes a page of resources as the list response of API `version`, each entry serialized with
+ * `view: 'list_entry'`, under the kind's plural in that version (`wrapperNames`: `clients` for the
+ * contacts of the legacy version):
+ *
+ * - from v2025-10-13: `{<plural>: [...], meta: {total_count, offset, limit}}` (spec §2.1; §9
+ *   v2025-10-13 "Pagination via `meta`");
+ * - in the legacy v2025-01-01 (`listResponseHasMeta` false): no `meta`; the same three numbers sit
+ *   beside the list, `{<plural>: [...], total_count, offset, limit}`, as the public migration guide
+ *   shows the legacy pagination ("read pagination data from the meta object instead of root-level
+ *   properties", https://developer.b2brouter.net/docs/migration_guide, api-notes.md §3.1).
  *
  * @example
  * ```ts
  * serializeList('account', accounts, { total_count: 1, offset: 0, limit: 25 }, { version: '2026-04-20' });
- * // { accounts: [{ …no auto_remittance… }], meta: { total_count: 1, offset: 0, limit: 25 } }
+ * // { accounts: [{ …no auto_remittance… }], meta: { total_count: 1, offset: 0, limit: 25, total: 1 } }
+ * serializeList('account', accounts, { total_count: 1, offset: 0, limit: 25 }, { version: '2025-01-01' });
+ * // { accounts: [{ … }], total_count: 1, offset: 0, limit: 25 }
  * ```
  */
 export function serializeList(
@@ -143,12 +154,14 @@ export function serializeList(
   meta: ListMeta,
   options: Omit<SerializeOptions, 'view'>,
 ): JsonObject {
-  return {
-    [KINDS[kind].plural]: resources.map((resource) =>
-      serialize(kind, resource, { ...options, view: 'list_entry' }),
-    ),
-    meta: { total_count: meta.total_count, offset: meta.offset, limit: meta.limit },
-  };
+  const page = { total_count: meta.total_count, offset: meta.offset, limit: meta.limit };
+  const entries = resources.map((resource) => serialize(kind, resource, { ...options, view: 'list_entry' }));
+  const { plural } = wrapperNames(options.version, kind);
+  // `meta.total` beside `total_count`, the same number: the official PHP client's `Collection` reads
+  // `meta.total` (getTotal, hasMore) where the spec (§2.1) names `total_count` (issue #19).
+  return listResponseHasMeta(options.version)
+    ? { [plural]: entries, meta: { ...page, total: page.total_count } }
+    : { [plural]: entries, ...page };
 }
 
 /**

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildEvent, type EventEnvelope } from '../../src/model/event.js';
+import { recordMatches } from '../../src/model/recordFilter.js';
 import {
   DuplicateRecordError,
   type EventSink,
@@ -630,6 +631,259 @@ export function describeRepositoryContract<T extends { readonly id: number }>(
           }
         }),
         { numRuns: 150 },
+      );
+    });
+  });
+}
+
+/**
+ * A record the `search` contract stores: top-level fields of each JSON type, a nested object (an
+ * invoice's `contact`), dates and instants, and texts to search.
+ */
+export interface SearchRecord {
+  readonly id: number;
+  readonly account_id: number;
+  readonly type?: string;
+  readonly number?: string | null;
+  readonly state?: string;
+  readonly contact_id?: number | null;
+  readonly ack?: boolean;
+  readonly date?: string | null;
+  readonly updated_at?: string;
+  readonly name?: string | null;
+  readonly address?: string | null;
+  readonly contact?: { readonly tin_value?: string | null; readonly cin_value?: string | null } | null;
+}
+
+/**
+ * The contract of `Repository.search` (issue #19: the list filters), for a repository of
+ * {@link SearchRecord}s (any table of the record shape: the PostgreSQL suite uses the invoices table,
+ * whose `type`, `number`, `state` and `contact_id` are indexed columns). `search` must mean exactly
+ * what `recordMatches` says, which the last case checks on random records and conditions.
+ */
+export function describeRepositorySearchContract(
+  name: string,
+  make: () => Repository<SearchRecord> | Promise<Repository<SearchRecord>>,
+): void {
+  const all = { offset: 0, limit: 100 };
+  const ids = (page: { items: Versioned<SearchRecord>[] }) => page.items.map((item) => item.value.id);
+  const records: SearchRecord[] = [
+    {
+      id: 10,
+      account_id: A,
+      type: 'IssuedInvoice',
+      number: 'F-1',
+      state: 'new',
+      contact_id: 7,
+      ack: false,
+      date: '2026-04-01',
+      updated_at: '2026-04-01T10:00:00.000Z',
+      name: 'Distribuciones Norte SA',
+      address: 'Calle Mayor 1',
+      contact: { tin_value: 'B76543214', cin_value: null },
+    },
+    {
+      id: 20,
+      account_id: A,
+      type: 'IssuedInvoice',
+      number: 'F-2',
+      state: 'sent',
+      contact_id: 8,
+      ack: true,
+      date: '2026-04-15',
+      updated_at: '2026-04-15T09:30:00.000Z',
+      name: 'ÑANDÚ Example SL',
+      address: null,
+      contact: { tin_value: 'A58818501', cin_value: '0000123456' },
+    },
+    {
+      id: 30,
+      account_id: A,
+      type: 'ReceivedInvoice',
+      number: 'F-1',
+      state: 'new',
+      contact_id: null,
+      date: '2026-05-02',
+      updated_at: '2026-05-02T00:00:00.000Z',
+      name: null,
+      address: 'Example street 9',
+      contact: null,
+    },
+    { id: 40, account_id: A, type: 'IssuedInvoice', number: '20', date: null },
+    {
+      id: 50,
+      account_id: B,
+      type: 'IssuedInvoice',
+      number: 'F-1',
+      date: '2026-04-01',
+      name: 'Distribuciones Norte SA',
+      contact: { tin_value: 'B76543214' },
+    },
+  ];
+  const filled = async () => {
+    const repository = await make();
+    for (const record of records) await repository.insert(record);
+    return repository;
+  };
+
+  describe(`Repository search contract: ${name}`, () => {
+    it('with no condition lists the account’s records; equality at a field or a nested path, typed', async () => {
+      const repository = await filled();
+      expect(ids(await repository.search(A, [], all))).toEqual([10, 20, 30, 40]);
+      expect(ids(await repository.search(A, [{ field: ['number'], op: 'eq', value: 'F-1' }], all))).toEqual([
+        10, 30,
+      ]);
+      expect(ids(await repository.search(B, [{ field: ['number'], op: 'eq', value: 'F-1' }], all))).toEqual([
+        50,
+      ]);
+      expect(ids(await repository.search(A, [{ field: ['number'], op: 'eq', value: 20 }], all))).toEqual([]);
+      expect(
+        ids(
+          await repository.search(
+            A,
+            [{ field: ['contact', 'tin_value'], op: 'eq', value: 'B76543214' }],
+            all,
+          ),
+        ),
+      ).toEqual([10]);
+      // null matches a nested field that is null or absent, or whose object is.
+      expect(
+        ids(await repository.search(A, [{ field: ['contact', 'cin_value'], op: 'eq', value: null }], all)),
+      ).toEqual([10, 30, 40]);
+      expect(ids(await repository.search(A, [{ field: ['ack'], op: 'eq', value: true }], all))).toEqual([20]);
+      expect(ids(await repository.search(A, [{ field: ['contact_id'], op: 'eq', value: 8 }], all))).toEqual([
+        20,
+      ]);
+      // Two equalities on one field: both must hold.
+      expect(
+        ids(
+          await repository.search(
+            A,
+            [
+              { field: ['number'], op: 'eq', value: 'F-1' },
+              { field: ['number'], op: 'eq', value: 'F-2' },
+            ],
+            all,
+          ),
+        ),
+      ).toEqual([]);
+    });
+
+    it('orders dates and instants as text, inclusive or not; a field that is not a string never matches', async () => {
+      const repository = await filled();
+      const between = await repository.search(
+        A,
+        [
+          { field: ['date'], op: 'gte', value: '2026-04-01' },
+          { field: ['date'], op: 'lte', value: '2026-04-15' },
+        ],
+        all,
+      );
+      expect([ids(between), between.total_count]).toEqual([[10, 20], 2]);
+      expect(
+        ids(await repository.search(A, [{ field: ['date'], op: 'gt', value: '2026-04-01' }], all)),
+      ).toEqual([20, 30]);
+      expect(
+        ids(await repository.search(A, [{ field: ['date'], op: 'lt', value: '2026-04-15' }], all)),
+      ).toEqual([10]);
+      expect(
+        ids(
+          await repository.search(
+            A,
+            [{ field: ['updated_at'], op: 'gt', value: '2026-04-15T09:30:00.000Z' }],
+            all,
+          ),
+        ),
+      ).toEqual([30]);
+      // Code order, not the locale's: a lower-case letter sorts after every digit and capital.
+      expect(ids(await repository.search(A, [{ field: ['number'], op: 'gt', value: 'F-1' }], all))).toEqual([
+        20,
+      ]);
+      expect(ids(await repository.search(A, [{ field: ['number'], op: 'gte', value: 'a' }], all))).toEqual(
+        [],
+      );
+      // Paged, counted, combined with an equality on an indexed field.
+      const paged = await repository.search(
+        A,
+        [
+          { field: ['type'], op: 'eq', value: 'IssuedInvoice' },
+          { field: ['date'], op: 'gte', value: '2026-01-01' },
+        ],
+        { offset: 1, limit: 1 },
+      );
+      expect([ids(paged), paged.total_count]).toEqual([[20], 2]);
+    });
+
+    it('contains: any of the fields holds the text, ASCII letters without case, others exactly', async () => {
+      const repository = await filled();
+      const search = (value: string, fields: [string, ...string[]][] = [['name'], ['address']]) =>
+        repository.search(A, [{ fields, op: 'contains', value }], all).then(ids);
+      expect(await search('example')).toEqual([20, 30]);
+      expect(await search('NORTE')).toEqual([10]);
+      expect(await search('ñandú')).toEqual([]);
+      expect(await search('ÑANDÚ example')).toEqual([20]);
+      expect(await search('B7654', [['contact', 'tin_value']])).toEqual([10]);
+      expect(await search('100%')).toEqual([]);
+      expect(await search('_')).toEqual([]);
+      expect(await search('', [['name']])).toEqual([10, 20]);
+      expect(await search('x', [])).toEqual([]);
+    });
+
+    it('means what recordMatches means, on random records and conditions', async () => {
+      const text = fc.constantFrom('a', 'B', 'ab', 'F-1', 'F-10', '2026-04-01', '2026-04-02', 'Ñ', 'x%_');
+      const scalar = fc.oneof(text, fc.constantFrom(1, 20, true, false, null));
+      const field = fc.constantFrom<[string, ...string[]]>(
+        ['number'],
+        ['state'],
+        ['name'],
+        ['date'],
+        ['contact', 'tin_value'],
+        ['contact_id'],
+        ['nothing'],
+      );
+      const record = fc.record({
+        number: scalar,
+        state: scalar,
+        name: scalar,
+        date: scalar,
+        contact_id: scalar,
+        contact: fc.oneof(fc.constant(null), fc.record({ tin_value: scalar })),
+      });
+      const condition = fc.oneof(
+        fc.record({ field, op: fc.constant('eq' as const), value: scalar }),
+        fc.record({
+          field,
+          op: fc.constantFrom('gt' as const, 'gte' as const, 'lt' as const, 'lte' as const),
+          value: text,
+        }),
+        fc.record({
+          fields: fc.array(field, { maxLength: 2 }),
+          op: fc.constant('contains' as const),
+          value: text,
+        }),
+      );
+      // One repository; every run stores its records in an account of its own.
+      const repository = await make();
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(record, { minLength: 1, maxLength: 6 }),
+          fc.array(condition, { maxLength: 3 }),
+          async (values, conditions) => {
+            run += 1;
+            const account_id = 100 + run;
+            const stored = values.map(
+              (value, index) => ({ ...value, id: run * 10 + index, account_id }) as SearchRecord,
+            );
+            for (const value of stored) await repository.insert(value);
+            const expected = stored
+              .filter((value) => recordMatches(value, conditions))
+              .map((value) => value.id);
+            const found = await repository.search(account_id, conditions, all);
+            expect([ids(found), found.total_count]).toEqual([expected, expected.length]);
+          },
+        ),
+        { numRuns: 60 },
       );
     });
   });

@@ -50,10 +50,10 @@ describe('GET /accounts/{account}/events', () => {
     expect(response.json.events.every((event: Event) => event.account_id === account)).toBe(true);
     expect(response.json.events[0]).toHaveProperty('created_at');
     expect(response.json.events[0]).not.toHaveProperty('description');
-    expect(response.json.meta).toEqual({ total_count: 6, offset: 0, limit: 25 });
+    expect(response.json.meta).toEqual({ total_count: 6, offset: 0, limit: 25, total: 6 });
     const page = await service.request('GET', `/accounts/${account}/events?offset=2&limit=2`);
     expect(page.json.events.map((event: Event) => event.name)).toEqual(['created', 'updated']);
-    expect(page.json.meta).toEqual({ total_count: 6, offset: 2, limit: 2 });
+    expect(page.json.meta).toEqual({ total_count: 6, offset: 2, limit: 2, total: 6 });
   });
 
   it('names the contact event kind ClientEvent in the legacy version only (spec §6 rule 3)', async () => {
@@ -73,7 +73,7 @@ describe('GET /accounts/{account}/events', () => {
     );
   });
 
-  it('answers 404 resource_missing for an unknown account and for another group’s, 422 for a bad page', async () => {
+  it('answers 404 resource_missing for an unknown account and for another group’s, 400 for a page that is not a number', async () => {
     const missing = await service.request('GET', '/accounts/999/events');
     expect([missing.status, missing.json.error.code, missing.json.error.param]).toEqual([
       404,
@@ -91,8 +91,8 @@ describe('GET /accounts/{account}/events', () => {
     expect(own.json.events.map((event: Event) => event.account_id)).toEqual([theirs]);
     const bad = await service.request('GET', `/accounts/${account}/events?limit=x`);
     expect([bad.status, bad.json.error.code, bad.json.error.param]).toEqual([
-      422,
-      'parameter_invalid',
+      400,
+      'invalid_request_params',
       'limit',
     ]);
   });

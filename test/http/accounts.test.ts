@@ -172,14 +172,14 @@ describe('GET /accounts', () => {
     for (const name of ['A', 'B', 'C']) ids.push(await createAccount(service, { name }));
     const all = await service.request('GET', '/accounts');
     expect(all.status).toBe(200);
-    expect(all.json.meta).toEqual({ total_count: 3, offset: 0, limit: 25 });
+    expect(all.json.meta).toEqual({ total_count: 3, offset: 0, limit: 25, total: 3 });
     expect(all.json.accounts.map((account: { id: number }) => account.id)).toEqual(ids);
     const entry = all.json.accounts[0];
     expect(entry).not.toHaveProperty('auto_remittance');
     expect(entry).toHaveProperty('routing_codes');
     expect(entry).toHaveProperty('skip_line_taxable_base_rounding', false);
     const page = await service.request('GET', '/accounts?offset=1&limit=1');
-    expect(page.json.meta).toEqual({ total_count: 3, offset: 1, limit: 1 });
+    expect(page.json.meta).toEqual({ total_count: 3, offset: 1, limit: 1, total: 3 });
     expect(page.json.accounts.map((account: { name: string }) => account.name)).toEqual(['B']);
     expect(failure(await service.request('GET', '/accounts?limit=501'))).toEqual([
       422,

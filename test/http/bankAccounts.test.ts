@@ -55,7 +55,7 @@ describe('POST, GET /accounts/{account}/bank_accounts', () => {
       [first.json.bank_account.id, false],
       [second.json.bank_account.id, true],
     ]);
-    expect(list.json.meta).toEqual({ total_count: 2, offset: 0, limit: 25 });
+    expect(list.json.meta).toEqual({ total_count: 2, offset: 0, limit: 25, total: 2 });
     const read = await service.request('GET', `/bank_accounts/${second.json.bank_account.id}`);
     expect([read.status, read.json.bank_account]).toEqual([200, second.json.bank_account]);
   });

@@ -33,7 +33,7 @@ describe('GET /{list}', () => {
     expect(response.status).toBe(200);
     expect(Object.keys(response.json)).toEqual([name, 'meta']);
     expect(response.json[name]).toHaveLength(size);
-    expect(response.json.meta).toEqual({ total_count: size, offset: 0, limit: size });
+    expect(response.json.meta).toEqual({ total_count: size, offset: 0, limit: size, total: size });
   });
 
   it('writes each list’s entries', async () => {
@@ -68,7 +68,12 @@ describe('GET /{list}', () => {
   it('pages when offset or limit is given, and refuses a limit over 500', async () => {
     const page = await service.request('GET', '/countries?offset=2&limit=3');
     expect(page.json.countries).toEqual(COUNTRIES.slice(2, 5));
-    expect(page.json.meta).toEqual({ total_count: COUNTRIES.length, offset: 2, limit: 3 });
+    expect(page.json.meta).toEqual({
+      total_count: COUNTRIES.length,
+      offset: 2,
+      limit: 3,
+      total: COUNTRIES.length,
+    });
     const tooMany = await service.request('GET', '/countries?limit=501');
     expect([tooMany.status, tooMany.json.error.code, tooMany.json.error.param]).toEqual([
       422,

@@ -211,10 +211,10 @@ describe('GET /accounts/{account}/contacts and GET /contacts/{id}', () => {
     const all = await service.request('GET', `/accounts/${account}/contacts`);
     expect(all.status).toBe(200);
     expect(all.json.contacts.map((contact: { id: number }) => contact.id)).toEqual(ids);
-    expect(all.json.meta).toEqual({ total_count: 3, offset: 0, limit: 25 });
+    expect(all.json.meta).toEqual({ total_count: 3, offset: 0, limit: 25, total: 3 });
     const page = await service.request('GET', `/accounts/${account}/contacts?offset=2&limit=5`);
     expect(page.json.contacts.map((contact: { id: number }) => contact.id)).toEqual([ids[2]]);
-    expect(page.json.meta).toEqual({ total_count: 3, offset: 2, limit: 5 });
+    expect(page.json.meta).toEqual({ total_count: 3, offset: 2, limit: 5, total: 3 });
     expect(failure(await service.request('GET', `/accounts/${account}/contacts?limit=0`))).toEqual([
       422,
       'parameter_invalid',
@@ -234,24 +234,19 @@ describe('GET /accounts/{account}/contacts and GET /contacts/{id}', () => {
 });
 
 describe('PUT, PATCH, DELETE /contacts/{id}', () => {
-  it('PUT replaces the whole contact and answers it; fields left out are cleared', async () => {
+  it('PUT changes only what it sends, like PATCH (issue #19), and answers the whole contact', async () => {
     const id = await createdId({ ...CONTACT, phone: '+34 600 000 000' });
+    const stored = (await service.request('GET', `/contacts/${id}`)).json.contact;
     const put = await service.request('PUT', `/contacts/${id}`, {
       body: { contact: { name: 'Norte Dos', country: 'PT' } },
     });
     expect(put.status).toBe(200);
-    expect(put.json.contact).toMatchObject({
-      id,
-      name: 'Norte Dos',
-      country: 'PT',
-      phone: null,
-      bank_account: null,
-      tin_value: null,
-      routing_codes: { cin1_value: null },
-    });
+    expect(put.json.contact).toEqual({ ...stored, name: 'Norte Dos', country: 'PT' });
+    const renamed = await service.request('PUT', `/contacts/${id}`, { body: { contact: { name: 'X' } } });
+    expect([renamed.status, renamed.json.contact.country]).toEqual([200, 'PT']);
     expect(
-      failure(await service.request('PUT', `/contacts/${id}`, { body: { contact: { name: 'X' } } })),
-    ).toEqual([422, 'parameter_blank', 'country']);
+      failure(await service.request('PUT', `/contacts/${id}`, { body: { contact: { name: ' ' } } })),
+    ).toEqual([422, 'parameter_blank', 'name']);
     expect(failure(await service.request('PUT', '/contacts/999', { body: { contact: CONTACT } }))).toEqual([
       404,
       'resource_missing',

@@ -76,7 +76,7 @@ describe('POST /accounts/{account}/despatch_advices', () => {
     const list = await service.request('GET', `/accounts/${String(tenants.account)}/despatch_advices`);
     expect(list.json).toEqual({
       despatch_advices: [created.json.despatch_advice],
-      meta: { total_count: 1, offset: 0, limit: 25 },
+      meta: { total_count: 1, offset: 0, limit: 25, total: 1 },
     });
   });
 

@@ -249,18 +249,18 @@ describe('GET /accounts/{account}/invoices', () => {
     await createTestInvoice(service, account, { number: 'R-1', type: 'ReceivedInvoice' });
     const page = await service.request('GET', `${invoicesPath()}?offset=1&limit=1`);
     expect(page.status).toBe(200);
-    expect(page.json.meta).toEqual({ total_count: 3, offset: 1, limit: 1 });
+    expect(page.json.meta).toEqual({ total_count: 3, offset: 1, limit: 1, total: 3 });
     expect(page.json.invoices.map((invoice: { number: string }) => invoice.number)).toEqual(['A-2']);
     expect(page.json.invoices[0].contact).toMatchObject({ cin_value: '8412345678905', cin_scheme: '0088' });
     const all = await service.request('GET', invoicesPath());
-    expect(all.json.meta).toEqual({ total_count: 3, offset: 0, limit: 25 });
+    expect(all.json.meta).toEqual({ total_count: 3, offset: 0, limit: 25, total: 3 });
     const received = await service.request('GET', `${invoicesPath()}?type=ReceivedInvoice`);
     expect(received.json.invoices.map((invoice: { number: string }) => invoice.number)).toEqual(['R-1']);
     const none = await service.request('GET', `${invoicesPath()}?type=IssuedSelfInvoice`);
-    expect(none.json).toEqual({ invoices: [], meta: { total_count: 0, offset: 0, limit: 25 } });
+    expect(none.json).toEqual({ invoices: [], meta: { total_count: 0, offset: 0, limit: 25, total: 0 } });
   });
 
-  it('422 for a bad type or page; 404 for another group’s account', async () => {
+  it('422 for a bad type or page, 400 for a flag that is not a boolean; 404 for another group’s account', async () => {
     expect(errorOf(await service.request('GET', `${invoicesPath()}?type=Invoice`))).toEqual([
       422,
       'parameter_inclusion',
@@ -271,9 +271,10 @@ describe('GET /accounts/{account}/invoices', () => {
       'parameter_invalid',
       'limit',
     ]);
+    // Not a boolean at all: the wrong type, 400 (spec §7.2), as in a body.
     expect(errorOf(await service.request('GET', `${invoicesPath()}?ack=perhaps`))).toEqual([
-      422,
-      'parameter_invalid',
+      400,
+      'invalid_request_params',
       'ack',
     ]);
     expect(errorOf(await service.request('GET', invoicesPath(), { key: OTHER_KEY }))).toEqual([
@@ -306,14 +307,12 @@ describe('PUT and PATCH /invoices/{id}', () => {
     expect(response.json.invoice.lines).toHaveLength(2);
   });
 
-  it('PUT validates a whole invoice and replaces its lines', async () => {
+  it('PUT changes only what it sends, like PATCH (issue #19): lines by id, nothing required', async () => {
     const created = await createTestInvoice(service, account, { ponumber: 'PO-9' });
     const replaced = await service.request('PUT', `/invoices/${String(created.id)}`, {
       body: {
         invoice: {
-          number: created.number,
           date: '2026-04-22',
-          contact_id: created.contact_id,
           invoice_lines_attributes: [
             { quantity: '2', price: '10', taxes_attributes: [{ name: 'IVA', percent: '21' }] },
           ],
@@ -321,12 +320,22 @@ describe('PUT and PATCH /invoices/{id}', () => {
       },
     });
     expect(replaced.status).toBe(200);
-    expect(replaced.json.invoice).toMatchObject({ date: '2026-04-22', total: 24.2, ponumber: 'PO-9' });
-    expect(replaced.json.invoice.lines).toHaveLength(1);
-    const incomplete = await service.request('PUT', `/invoices/${String(created.id)}`, {
-      body: { invoice: { number: created.number, date: '2026-04-22' } },
+    // The new line is added to the two stored ones (677.75 + 24.20).
+    expect(replaced.json.invoice).toMatchObject({
+      date: '2026-04-22',
+      total: 701.95,
+      ponumber: 'PO-9',
+      number: created.number,
     });
-    expect(errorOf(incomplete)).toEqual([422, 'parameter_blank', 'invoice_lines_attributes']);
+    expect(replaced.json.invoice.lines).toHaveLength(3);
+    const renamed = await service.request('PUT', `/invoices/${String(created.id)}`, {
+      body: { invoice: { ponumber: 'PO-10' } },
+    });
+    expect([renamed.status, renamed.json.invoice.ponumber, renamed.json.invoice.lines.length]).toEqual([
+      200,
+      'PO-10',
+      3,
+    ]);
   });
 
   it('errors: 400 wrong type, 422 parameter_taken / parameter_invalid, 409 once sent, 404 for another group', async () => {

@@ -62,7 +62,7 @@ describe('POST /accounts/{account}/orders, GET /orders/{id}, GET /accounts/{acco
     const list = await service.request('GET', `/accounts/${String(tenants.account)}/orders?limit=1&offset=1`);
     expect(list.status).toBe(200);
     expect(Object.keys(list.json)).toEqual(['orders', 'meta']);
-    expect(list.json.meta).toEqual({ total_count: 2, offset: 1, limit: 1 });
+    expect(list.json.meta).toEqual({ total_count: 2, offset: 1, limit: 1, total: 2 });
     expect(list.json.orders.map((entry: { number: string }) => entry.number)).toEqual(['PO-2026-002']);
   });
 

@@ -7,6 +7,7 @@
  * official schema.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { storedAccount, storedInvoice } from '../support/fixtures.js';
 import { jstReport, vatReport } from '../support/ksefReports.js';
 import { hasShared } from '../support/shared.js';
 import { builtSiiMessage } from '../support/siiMessages.js';
@@ -104,6 +105,28 @@ describe('POST /accounts/{account}/tax_reports', () => {
     const response = await createReport(PL_ACCOUNT, asJson({ ...vatReport(), ...change }));
     expect(errorOf(response)).toEqual([422, code, param]);
     expect(response.json.error.type).toBe('invalid_request_error');
+  });
+
+  it('answers a spec rule before fiscalkit’s own: role 8 without country and tax id → third_party_country (spec §2.7 rule 1)', async () => {
+    // Role 8 without a NIP or internal id also breaks fiscalkit's buyer-unit rule (third_party_tax_id,
+    // ksef-fa3.md §6.3); the spec names the answer of this request, so its rule is reported first.
+    const response = await createReport(
+      PL_ACCOUNT,
+      asJson({ ...vatReport(), third_party_role: '8', third_party_name: 'Gmina Bzdziszewo' }),
+    );
+    expect(errorOf(response)).toEqual([422, 'parameter_blank', 'third_party_country']);
+    expect(response.json.error.type).toBe('invalid_request_error');
+    // With the country given, fiscalkit's rule is what remains.
+    const withCountry = await createReport(
+      PL_ACCOUNT,
+      asJson({
+        ...vatReport(),
+        third_party_role: '8',
+        third_party_name: 'Gmina Bzdziszewo',
+        third_party_country: 'PL',
+      }),
+    );
+    expect(errorOf(withCountry)).toEqual([422, 'parameter_blank', 'third_party_tax_id']);
   });
 
   it('answers a bad type, a missing wrapper and malformed JSON', async () => {
@@ -344,7 +367,7 @@ describe('GET, PATCH, DELETE /tax_reports/{id}', () => {
     await createReport(PL_ACCOUNT, asJson(vatReport()));
     const all = await service.request('GET', `/accounts/${String(PL_ACCOUNT)}/tax_reports?limit=1`);
     expect(all.status).toBe(200);
-    expect(all.json.meta).toEqual({ total_count: 2, offset: 0, limit: 1 });
+    expect(all.json.meta).toEqual({ total_count: 2, offset: 0, limit: 1, total: 2 });
     expect(all.json.tax_reports).toHaveLength(1);
     const filtered = await service.request(
       'GET',
@@ -384,7 +407,12 @@ describe('POST /invoices/{id}/generate_tax_report', () => {
   it('generates an SII report when asked, and answers bad types, the invoice’s problems and other tenants', async () => {
     const path = `/invoices/${String(SII_INVOICE)}/generate_tax_report`;
     expect(errorOf(await post(path, { type: 'Zatca' }))).toEqual([422, 'parameter_inclusion', 'type']);
-    expect(errorOf(await post(path, undefined))).toEqual([422, 'parameter_invalid', 'account.tin_value']);
+    // A type asked for explicitly wins over the account's: a Spanish account cannot be an FA(3) seller.
+    expect(errorOf(await post(path, { type: 'Ksef' }))).toEqual([
+      422,
+      'parameter_invalid',
+      'account.tin_value',
+    ]);
     const sii = await post(path, { type: 'SiiDocument' });
     expect(sii.status).toBe(201);
     expect(sii.json.tax_report).toMatchObject({
@@ -402,6 +430,63 @@ describe('POST /invoices/{id}/generate_tax_report', () => {
       'resource_missing',
       'id',
     ]);
+  });
+});
+
+describe('POST /invoices/{id}/generate_tax_report without a type: the account’s tax authority decides (issue #18 item 2)', () => {
+  /** A French account of group 1 with one invoice: France has no tax authority fiscalkit reports to. */
+  const FR_ACCOUNT = 5;
+  const FR_INVOICE = 500;
+  const seedFrench = async () => {
+    const { store } = service.ports;
+    await store.accounts.insert(
+      storedAccount({ id: FR_ACCOUNT, name: 'Société Test', country: 'FR', tin_value: 'FR40303265045' }),
+    );
+    await store.accountGroups.insert({ id: FR_ACCOUNT, group_id: 1 });
+    await store.invoices.insert(storedInvoice({ id: FR_INVOICE, account_id: FR_ACCOUNT }));
+  };
+  const generate = (invoice: number, body: unknown) =>
+    post(`/invoices/${String(invoice)}/generate_tax_report`, body);
+
+  it('a Spanish account’s invoice gets an SiiDocument, with no body', async () => {
+    const generated = await generate(SII_INVOICE, undefined);
+    expect(generated.status).toBe(201);
+    expect(generated.json.tax_report).toMatchObject({
+      type: 'SiiDocument',
+      invoice_id: SII_INVOICE,
+      book_type: 'Expedida',
+    });
+  });
+
+  it('a Spanish account’s invoice gets an SiiDocument with a body that names no type', async () => {
+    const generated = await generate(SII_INVOICE, { tax_report: { period_year: 2026, period: '03' } });
+    expect(generated.status).toBe(201);
+    expect(generated.json.tax_report.type).toBe('SiiDocument');
+  });
+
+  it('a Polish account’s invoice gets a Ksef report, with no body or a body without a type', async () => {
+    const plain = await generate(KSEF_INVOICE, undefined);
+    expect(plain.status).toBe(201);
+    expect(plain.json.tax_report).toMatchObject({ type: 'Ksef', invoice_id: KSEF_INVOICE });
+    const flagged = await generate(JST_INVOICE, { exemption_basis: 'art. 43 ust. 1 pkt 37' });
+    expect(flagged.status).toBe(201);
+    expect(flagged.json.tax_report.type).toBe('Ksef');
+  });
+
+  it('an account of a country without a supported tax authority gets 422 at type, naming the countries', async () => {
+    await seedFrench();
+    const refused = await generate(FR_INVOICE, undefined);
+    expect(errorOf(refused)).toEqual([422, 'parameter_inclusion', 'type']);
+    expect(refused.json.error.type).toBe('invalid_request_error');
+    expect(refused.json.error.message).toMatch(/^type .*FR.*ES \(SiiDocument\).*PL \(Ksef\)/);
+    expect(errorOf(await generate(FR_INVOICE, { tax_report: {} }))).toEqual([
+      422,
+      'parameter_inclusion',
+      'type',
+    ]);
+    expect((await service.ports.store.taxReports.list(FR_ACCOUNT, { offset: 0, limit: 5 })).total_count).toBe(
+      0,
+    );
   });
 });
 

@@ -53,15 +53,18 @@ describe('web hook subscriptions', () => {
 
     expect((await service.request('GET', path)).json).toEqual(created.json);
     const list = await service.request('GET', hooksPath());
-    expect(list.json).toEqual({ web_hooks: [hook], meta: { total_count: 1, offset: 0, limit: 25 } });
+    expect(list.json).toEqual({
+      web_hooks: [hook],
+      meta: { total_count: 1, offset: 0, limit: 25, total: 1 },
+    });
 
     const patched = await service.request('PATCH', path, { body: { web_hook: { enabled: false } } });
     expect(patched.status).toBe(200);
     expect(patched.json.web_hook).toEqual({ ...hook, enabled: false });
 
-    // PUT replaces: url and events are required.
-    const incomplete = await service.request('PUT', path, { body: { web_hook: { url: `${URL}/v2` } } });
-    expect(errorOf(incomplete)).toEqual({ status: 422, code: 'parameter_blank', param: 'events' });
+    // PUT is a partial update like PATCH (issue #19): nothing is required, the fields left out stay.
+    const urlOnly = await service.request('PUT', path, { body: { web_hook: { url: `${URL}/v2` } } });
+    expect(urlOnly.json.web_hook).toEqual({ ...hook, url: `${URL}/v2`, enabled: false });
     const put = await service.request('PUT', path, {
       body: { web_hook: { url: `${URL}/v2`, events: ['tin_verification.finished'] } },
     });
@@ -248,7 +251,7 @@ describe('sii_batch.finished delivered end to end (spec §4.1 rule 4, §6)', () 
 
     const deliveries = await service.request('GET', `/accounts/${String(account)}/web_hook_deliveries`);
     expect(deliveries.status).toBe(200);
-    expect(deliveries.json.meta).toEqual({ total_count: 1, offset: 0, limit: 25 });
+    expect(deliveries.json.meta).toEqual({ total_count: 1, offset: 0, limit: 25, total: 1 });
     expect(deliveries.json.web_hook_deliveries[0]).toMatchObject({
       account_id: account,
       event_id: event.id,

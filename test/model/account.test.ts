@@ -67,8 +67,14 @@ describe('parseAccount: create (POST /accounts, spec §4.4)', () => {
   });
 
   it('an unknown tin_scheme is parameter_inclusion (spec §7.2: "e.g. scheme")', () => {
-    const issues = issuesOf(parseAccount(setAt(validAccountBody(), ['tin_scheme'], 'VAT'), 'create'));
+    const issues = issuesOf(parseAccount(setAt(validAccountBody(), ['tin_scheme'], 'IVA'), 'create'));
     expect(issues).toEqual([expect.objectContaining({ code: 'parameter_inclusion', param: 'tin_scheme' })]);
+  });
+
+  it('a tin_scheme word of spec §2.3 (VAT, TAX) parses, upper case, for the rules to read with the country', () => {
+    expect(dataOf(parseAccount(setAt(validAccountBody(), ['tin_scheme'], 'vat'), 'create')).tin_scheme).toBe(
+      'VAT',
+    );
   });
 
   it('tin_scheme 7 is stored zero-padded as 0007', () => {

@@ -296,10 +296,35 @@ describe('lines: decimals and limits', () => {
     ).toEqual([['parameter_invalid', 'invoice_lines_attributes[0].taxes_attributes']]);
   });
 
-  it('discount_amount must not be negative', () => {
+  // Issue #19: the flat discount fields gave way to base_quantity and allowance_charges_attributes
+  // (api-notes.md §3.2); older requests' flat fields are mapped by the version chain.
+  it('base_quantity must be greater than zero, with at most 6 decimals', () => {
+    expect(codes(parseInvoice(setAt(validInvoiceBody(), [...LINE, 'base_quantity'], '0'), 'create'))).toEqual(
+      [['parameter_invalid', 'invoice_lines_attributes[0].base_quantity']],
+    );
     expect(
-      codes(parseInvoice(setAt(validInvoiceBody(), [...LINE, 'discount_amount'], '-1'), 'create')),
-    ).toEqual([['parameter_invalid', 'invoice_lines_attributes[0].discount_amount']]);
+      codes(parseInvoice(setAt(validInvoiceBody(), [...LINE, 'base_quantity'], '1.1234567'), 'create')),
+    ).toEqual([['parameter_invalid', 'invoice_lines_attributes[0].base_quantity']]);
+  });
+
+  it('an allowance or charge names allowance or charge, and a percentage has at most 4 decimals', () => {
+    const entries = (entry: Record<string, unknown>) =>
+      setAt(validInvoiceBody(), [...LINE, 'allowance_charges_attributes'], [entry]);
+    expect(
+      codes(parseInvoice(entries({ allowance_charge_indicator: 'discount', percentage: '5' }), 'create')),
+    ).toEqual([
+      [
+        'parameter_inclusion',
+        'invoice_lines_attributes[0].allowance_charges_attributes[0].allowance_charge_indicator',
+      ],
+    ]);
+    expect(
+      codes(
+        parseInvoice(entries({ allowance_charge_indicator: 'allowance', percentage: '5.12345' }), 'create'),
+      ),
+    ).toEqual([
+      ['parameter_invalid', 'invoice_lines_attributes[0].allowance_charges_attributes[0].percentage'],
+    ]);
   });
 });
 

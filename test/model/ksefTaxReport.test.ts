@@ -229,7 +229,8 @@ describe('prepayment_references elements (spec §2.7)', () => {
 
   it('an element field of the wrong type → invalid_request_params at the element field', () => {
     expect(
-      issuesOf(create({ ...validKsefBody('ROZ'), prepayment_references: [{ _destroy: 'true' }] })),
+      // `_destroy` takes the Rails forms ("true", 1, …; issue #18 item 11); "yes" is not a boolean.
+      issuesOf(create({ ...validKsefBody('ROZ'), prepayment_references: [{ _destroy: 'yes' }] })),
     ).toEqual([{ code: 'invalid_request_params', param: 'prepayment_references[0]._destroy' }]);
   });
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { destroyFlag } from '../../src/model/fields.js';
 import {
   DEFAULT_PAGE_LIMIT,
   MAX_PAGE_LIMIT,
   parseInvoiceInclude,
   parseInvoiceListQuery,
   parseListQuery,
+  parseQueryFlag,
 } from '../../src/model/listQuery.js';
 
 describe('parseListQuery (spec §2.1 offset and limit; api-notes.md §7 defaults)', () => {
@@ -24,12 +26,30 @@ describe('parseListQuery (spec §2.1 offset and limit; api-notes.md §7 defaults
     });
   });
 
-  it.each(['0', '501', '-1', '1.5', 'ten', '1e2'])('limit %j → parameter_invalid at limit', (limit) => {
-    const result = parseListQuery({ limit });
-    expect(result.success).toBe(false);
-    if (result.success) return;
-    expect(result.issues.map((issue) => [issue.code, issue.param])).toEqual([['parameter_invalid', 'limit']]);
-  });
+  it.each(['0', '501', '-1'])(
+    'limit %j: a whole number out of range → parameter_invalid at limit',
+    (limit) => {
+      const result = parseListQuery({ limit });
+      expect(result.success).toBe(false);
+      if (result.success) return;
+      expect(result.issues.map((issue) => [issue.code, issue.param])).toEqual([
+        ['parameter_invalid', 'limit'],
+      ]);
+    },
+  );
+
+  // Spec §7.2 "wrong types": a query value not written as a whole number is 400, like a body's.
+  it.each(['1.5', 'ten', '1e2', '[]'])(
+    'limit %j: not a whole number → invalid_request_params at limit',
+    (limit) => {
+      const result = parseListQuery({ limit });
+      expect(result.success).toBe(false);
+      if (result.success) return;
+      expect(result.issues.map((issue) => [issue.code, issue.param])).toEqual([
+        ['invalid_request_params', 'limit'],
+      ]);
+    },
+  );
 
   it('a negative offset → parameter_invalid at offset', () => {
     const result = parseListQuery({ offset: '-5' });
@@ -88,5 +108,46 @@ describe('parseInvoiceInclude (spec §2.5 rule 3: expandable fields)', () => {
     expect(result.success ? [] : result.issues.map((issue) => issue.code)).toEqual([
       'invalid_request_params',
     ]);
+  });
+});
+
+describe('parseQueryFlag (a boolean query filter; spec §7.2 wrong types → 400)', () => {
+  it.each([
+    ['1', true],
+    ['true', true],
+    ['TRUE', true],
+    ['0', false],
+    ['false', false],
+    ['', null],
+    [undefined, null],
+  ] as const)('%j → %j', (value, expected) => {
+    expect(parseQueryFlag(value, 'ack')).toEqual({ success: true, data: expected });
+  });
+
+  it.each(['maybe', '2', 'yes'])('%j is not a boolean: invalid_request_params at the flag', (value) => {
+    const result = parseQueryFlag(value, 'ack');
+    expect(result.success ? [] : result.issues.map((issue) => [issue.code, issue.param])).toEqual([
+      ['invalid_request_params', 'ack'],
+    ]);
+  });
+});
+
+describe('destroyFlag (the Rails forms of _destroy; issue #18 item 11)', () => {
+  it.each([true, 'true', '1', 'True', ' 1 '])('%j removes', (value) => {
+    expect(destroyFlag().parse(value)).toBe(true);
+  });
+
+  it.each([false, 'false', '0', 0])('%j keeps', (value) => {
+    expect(destroyFlag().parse(value)).toBe(false);
+  });
+
+  it('1 as a JS number removes; absent and null keep', () => {
+    expect(destroyFlag().parse(1)).toBe(true);
+    expect(destroyFlag().parse(undefined)).toBeUndefined();
+    expect(destroyFlag().parse(null)).toBeNull();
+  });
+
+  it.each(['yes', 2, 'on', {}])('%j is not a boolean', (value) => {
+    expect(destroyFlag().safeParse(value).success).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import {
   SII_MEMBER_STATES,
   SII_PAYMENT_METHODS,
   SII_PERIODS,
+  SII_PROPERTY_SITUATIONS,
   SII_SPECIAL_REGIME_KEYS,
 } from '../../src/model/siiCodes.js';
 import {
@@ -99,6 +100,7 @@ describe.skipIf(!hasShared)('code lists are the AEAT XSD enumerations, in XSD or
     ['CausaExencionType', SII_EXEMPTION_REASONS],
     ['MedioPagoType', SII_PAYMENT_METHODS],
     ['CountryMiembroType', SII_MEMBER_STATES],
+    ['SituacionInmuebleType', SII_PROPERTY_SITUATIONS],
   ])('%s', (typeName, values) => {
     expect([...values]).toEqual(xsdEnumeration(typeName));
   });

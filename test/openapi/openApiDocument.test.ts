@@ -376,7 +376,9 @@ describe('differences between versions', () => {
     const clients = operationOf('2025-01-01', '/projects/{account}/clients', 'get').responses['200'].content[
       'application/json'
     ].schema;
-    expect(clients.required).toEqual(['clients', 'meta']);
+    // Spec §9: pagination via `meta` came with v2025-10-13; the legacy page sits beside the list.
+    expect(clients.required).toEqual(['clients', 'total_count', 'offset', 'limit']);
+    expect(clients.properties).not.toHaveProperty('meta');
     const created = operationOf('2025-01-01', '/projects/{account}/clients', 'post').requestBody.content[
       'application/json'
     ].schema;
@@ -460,6 +462,64 @@ describe('differences between versions', () => {
     expect(schemaOf('2026-03-02', 'KsefTaxReport').properties).not.toHaveProperty('customer_party_jst');
     expect(schemaOf('2026-03-02', 'KsefTaxReportCreate').properties).not.toHaveProperty('supplier_party_krs');
     expect(schemaOf('2026-04-20', 'KsefTaxReportCreate').properties).toHaveProperty('supplier_party_krs');
+  });
+
+  it.each(API_VERSIONS)(
+    'spec §9 (%s): every paged list has `meta` from v2025-10-13 and, in the legacy version, the page beside the list',
+    (version) => {
+      const lists = Object.values<Json>(documentOf(version).paths).flatMap((item) =>
+        Object.values<Json>(item).filter((operation) =>
+          (operation.parameters ?? []).some(
+            (parameter: Json) => parameter.$ref === '#/components/parameters/Limit',
+          ),
+        ),
+      );
+      expect(lists.length).toBeGreaterThan(5);
+      for (const operation of lists) {
+        const schema = operation.responses['200'].content['application/json'].schema;
+        const [plural] = schema.required;
+        if (version === '2025-01-01') {
+          expect(schema.required, operation.operationId).toEqual([plural, 'total_count', 'offset', 'limit']);
+          expect(schema.properties, operation.operationId).not.toHaveProperty('meta');
+        } else expect(schema.required, operation.operationId).toEqual([plural, 'meta']);
+        expect(schema.additionalProperties, operation.operationId).toBe(false);
+      }
+    },
+  );
+
+  it('spec §9: the received_invoice_* status filters only in the legacy version; discarded ones deprecated from v2025-10-13', () => {
+    const filters = (version: ApiVersion) =>
+      Object.fromEntries(
+        operationOf(
+          version,
+          version === '2025-01-01' ? '/projects/{account}/invoices' : '/accounts/{account}/invoices',
+          'get',
+        )
+          .parameters.filter((parameter: Json) => /discarded|received_invoice_/.test(parameter.name ?? ''))
+          .map((parameter: Json) => [parameter.name, parameter.deprecated === true]),
+      );
+    expect(filters('2025-01-01')).toEqual({
+      received_invoice_new: false,
+      received_invoice_error: false,
+      received_invoice_refused: false,
+      received_invoice_annotated: false,
+      received_invoice_invalid: false,
+      received_invoice_discarded: false,
+      discarded: false,
+    });
+    for (const version of API_VERSIONS.filter((version) => version !== '2025-01-01'))
+      expect(filters(version)).toEqual({ received_invoice_discarded: true, discarded: true });
+  });
+
+  it('spec §9: tax_reports/{id}/as/{document_type_code} only in the legacy version, at its /api/v1 path', () => {
+    expect(
+      operationOf('2025-01-01', '/api/v1/tax_reports/{id}/as/{document_type_code}', 'get'),
+    ).toBeDefined();
+    for (const version of API_VERSIONS.filter((version) => version !== '2025-01-01'))
+      expect(
+        Object.keys(documentOf(version).paths).filter((path) => path.includes('/as/')),
+        version,
+      ).toEqual([]);
   });
 
   it('describes the include parameter only where the expandable invoice fields exist', () => {

@@ -397,7 +397,7 @@ describe('archived accounts are read-only (fiscalkit rule; `activeAccount`)', ()
 });
 
 describe('use cases called directly (not over HTTP) answer bad input with ApiErrors', () => {
-  it('a page out of range is 422 parameter_invalid at offset or limit, not a RangeError', async () => {
+  it('a page out of range is 422 parameter_invalid at offset or limit (a fraction 400), not a RangeError', async () => {
     const { fiscalkit } = serviceOn();
     const { id } = await fiscalkit.accounts.create(caller, { name: 'A', country: 'ES' });
     expect(await rejection(fiscalkit.accounts.list(caller, { offset: -1, limit: 25 }))).toEqual({
@@ -405,9 +405,10 @@ describe('use cases called directly (not over HTTP) answer bad input with ApiErr
       code: 'parameter_invalid',
       param: 'offset',
     });
+    // A limit not written as a whole number is a wrong type (400, issue #18 item 9), not a value out of range.
     expect(await rejection(fiscalkit.accounts.list(caller, { offset: 0, limit: 1.5 }))).toEqual({
-      status: 422,
-      code: 'parameter_invalid',
+      status: 400,
+      code: 'invalid_request_params',
       param: 'limit',
     });
     expect(await rejection(fiscalkit.contacts.list(caller, id, { offset: 0, limit: -3 }))).toMatchObject({

@@ -444,32 +444,31 @@ describe('PUT and PATCH', () => {
     ).toMatchObject({ param: expect.stringMatching(/^invoice_lines_attributes\[0\]\.taxes_attributes/) });
   });
 
-  it('PUT replaces the lines (ids sent back are kept) and keeps fields it leaves out', async () => {
-    const [first] = invoice.lines;
+  it('PUT is the same partial update as PATCH (issue #19): lines by id, fields left out kept', async () => {
+    const [first, second] = invoice.lines;
     const replaced = await invoices.replace(NEWEST, invoice.id, {
-      number: 'F-1',
       date: '2026-04-21',
-      contact_id: invoice.contact_id,
       invoice_lines_attributes: [{ ...line('1', '100'), id: first?.id }],
     });
-    expect(replaced.lines).toHaveLength(1);
-    expect(replaced.lines[0]?.id).toBe(first?.id);
-    expect(replaced).toMatchObject({
+    // The line sent with its id is changed; the other line stays (only `_destroy` removes one).
+    expect(replaced.lines.map((item) => item.id)).toEqual([first?.id, second?.id]);
+    expect(replaced).toMatchObject({ date: '2026-04-21', number: 'F-1', notes: 'keep me', ponumber: 'PO-1' });
+    // Nothing is required of a PUT: one field is enough.
+    expect(await invoices.replace(NEWEST, invoice.id, { notes: 'changed' })).toMatchObject({
+      notes: 'changed',
       date: '2026-04-21',
-      total: '121.00',
-      notes: 'keep me',
-      ponumber: 'PO-1',
     });
-    // A PUT is validated as a whole invoice.
+    // The rules judge the merged invoice: removing every line leaves none.
     expect(
       await failure(
         invoices.replace(NEWEST, invoice.id, {
-          number: 'F-1',
-          date: '2026-04-21',
-          contact_id: invoice.contact_id,
+          invoice_lines_attributes: [
+            { id: first?.id, _destroy: true },
+            { id: second?.id, _destroy: true },
+          ],
         }),
       ),
-    ).toMatchObject({ code: 'parameter_blank', param: 'invoice_lines_attributes' });
+    ).toMatchObject({ code: 'parameter_empty', param: 'invoice_lines_attributes' });
   });
 
   it('the number stays unique on update, the series included; state and type cannot be written', async () => {

@@ -416,13 +416,31 @@ describe('import a tax report (spec §4.2, §2.7)', () => {
       customer_party_jst: true,
     });
     expect(old).toMatchObject({ customer_party_jst: false });
-    // The flags are held to the same rules as on create: a VAT group member needs its Podmiot3 (role 10).
+    // Spec §2.7: the flags are "also accepted on import", with no third party (issue #18 item 6): a
+    // VAT group member without its Podmiot3 (role 10) is recorded as the document and request say …
+    const group = await fiscalkit.taxReports.import(caller, PL_ACCOUNT, {
+      file: fa3Of({ ...vatReport(), number: 'FV/GV/1' }),
+      customer_party_gv: true,
+    });
+    expect(group).toMatchObject({ customer_party_gv: true, customer_party_jst: false });
+    expect(group).not.toHaveProperty('third_party_role');
+    // … and downloads as FA(3) with GV=1 and no Podmiot3.
+    const file = await fiscalkit.taxReports.download(caller, group.id);
+    expect(file.body).toContain('<GV>1</GV>');
+    expect(file.body).not.toContain('<Podmiot3>');
+    // The flags still exclude each other, and a report created directly still needs its unit.
     expect(
       await codeOf(
         fiscalkit.taxReports.import(caller, PL_ACCOUNT, {
-          file: fa3Of(vatReport()),
+          file: fa3Of({ ...vatReport(), number: 'FV/GV/2' }),
           customer_party_gv: true,
+          customer_party_jst: true,
         }),
+      ),
+    ).toEqual(['parameter_invalid', 'customer_party_gv']);
+    expect(
+      await codeOf(
+        fiscalkit.taxReports.create(caller, PL_ACCOUNT, { ...asJson(vatReport()), customer_party_gv: true }),
       ),
     ).toEqual(['parameter_blank', 'third_party_role']);
   });
@@ -690,17 +708,70 @@ describe('DELETE /tax_reports/{id} (annul)', () => {
     expect((await ledgersOf()).map((ledger) => ledger.tax_report_ids)).toEqual([[kept.id]]);
   });
 
-  it('annuls a registered SII record (its download becomes the baja), but not one of a book without baja', async () => {
+  it('annuls a registered SII record at AEAT: its baja ledger is submitted, annulled only once AEAT accepts (issue #18 item 16)', async () => {
     const report = await fiscalkit.taxReports.create(caller, ES_ACCOUNT, asJson(siiF1()));
     const cash = await fiscalkit.taxReports.create(caller, ES_ACCOUNT, asJson(cobrosEmitidas()));
     for (const ledger of await ledgersOf()) await submitAndAnswer(ledger.id);
     expect((await fiscalkit.taxReports.get(caller, report.id)).state).toBe('registered');
-    expect((await fiscalkit.taxReports.annul(caller, report.id)).state).toBe('annulled');
+    const before = await stateChanges(ES_ACCOUNT);
+    // DELETE answers the report as it stands: AEAT still holds the record.
+    expect((await fiscalkit.taxReports.annul(caller, report.id)).state).toBe('registered');
+    const [baja] = (await ledgersOf()).filter((ledger) => ledger.kind === 'baja');
+    expect(baja).toMatchObject({
+      book_type: 'Expedida',
+      kind: 'baja',
+      communication_type: null,
+      period_year: 2026,
+      period: '03',
+      state: 'pending',
+      tax_report_ids: [report.id],
+    });
+    expect(LedgerSchema.safeParse(baja).success).toBe(true);
+    // Again while the baja is pending: nothing more (one record in one baja ledger).
+    expect((await fiscalkit.taxReports.annul(caller, report.id)).state).toBe('registered');
+    expect((await ledgersOf()).filter((ledger) => ledger.kind === 'baja')).toEqual([baja]);
+    // A report being annulled cannot change.
+    expect(await codeOf(fiscalkit.taxReports.update(caller, report.id, { description: 'x' }))).toEqual([
+      'conflict',
+      null,
+    ]);
+    expect((await fiscalkit.taxReports.get(caller, report.id)).state).toBe('registered');
+    expect(await stateChanges(ES_ACCOUNT)).toEqual(before);
+    // Submitted like any other ledger, through the same engine: the message AEAT gets is the baja.
+    await submitAndAnswer((baja as Ledger).id);
+    const submitted = ports.taxAuthority.submissions.at(-1)?.xml ?? '';
+    expect(submitted).toMatch(/<siiLR:BajaLRFacturasEmitidas /);
+    expect(submitted).toBe(await fiscalkit.taxReports.downloadLedger(caller, (baja as Ledger).id));
+    expect(await fiscalkit.taxReports.getLedger(caller, (baja as Ledger).id)).toMatchObject({
+      state: 'accepted',
+    });
+    expect((await fiscalkit.taxReports.get(caller, report.id)).state).toBe('annulled');
+    expect(await stateChanges(ES_ACCOUNT)).toEqual([...before, [report.id, 'annulled']]);
     const file = await fiscalkit.taxReports.download(caller, report.id);
     expect(file.body).toMatch(/<siiLR:BajaLRFacturasEmitidas /);
     const refused = await rejection(fiscalkit.taxReports.annul(caller, cash.id));
     expect(refused).toMatchObject({ code: 'conflict', status: 409 });
     expect(refused.message).toMatch(/CobrosEmitidas.*no annulment/);
+  });
+
+  it('a baja AEAT refuses leaves the report registered (never error); DELETE again sends a new baja (issue #18 item 16)', async () => {
+    const report = await fiscalkit.taxReports.create(caller, ES_ACCOUNT, asJson(siiF1('F-REF')));
+    for (const ledger of await ledgersOf()) await submitAndAnswer(ledger.id);
+    await fiscalkit.taxReports.annul(caller, report.id);
+    ports.taxAuthority.rejectInvoice('F-REF');
+    const [first] = (await ledgersOf()).filter((ledger) => ledger.kind === 'baja');
+    await submitAndAnswer((first as Ledger).id);
+    expect((await fiscalkit.taxReports.getLedger(caller, (first as Ledger).id)).state).toBe('rejected');
+    expect((await fiscalkit.taxReports.get(caller, report.id)).state).toBe('registered');
+    ports.taxAuthority.acceptAll();
+    await fiscalkit.taxReports.annul(caller, report.id);
+    const bajas = (await ledgersOf()).filter((ledger) => ledger.kind === 'baja');
+    expect(bajas.map((ledger) => [ledger.state, ledger.tax_report_ids])).toEqual([
+      ['rejected', [report.id]],
+      ['pending', [report.id]],
+    ]);
+    await submitAndAnswer((bajas[1] as Ledger).id);
+    expect((await fiscalkit.taxReports.get(caller, report.id)).state).toBe('annulled');
   });
 });
 
@@ -786,8 +857,8 @@ describe('generate from an invoice (spec §2.5 rule 4, §2.7 rules 2–3, §4.2)
   });
 
   it('answers the invoice’s problems at their source, bad options, and another group’s invoice', async () => {
-    // A Spanish account has no NIP: the seller of an FA(3) invoice cannot be written.
-    expect(await codeOf(fiscalkit.taxReports.generate(caller, SII_INVOICE))).toEqual([
+    // A Spanish account has no NIP: the seller of an FA(3) invoice asked for cannot be written.
+    expect(await codeOf(fiscalkit.taxReports.generate(caller, SII_INVOICE, { type: 'Ksef' }))).toEqual([
       'parameter_invalid',
       'account.tin_value',
     ]);
@@ -1042,11 +1113,39 @@ describe('ledgers (spec §4.2)', () => {
     ]);
   });
 
-  it('refuses FA(3), bajas, mixed periods, records the SII rules refuse, another titular', async () => {
+  it('imports an annulment (BajaLR…) message as a pending baja ledger; AEAT accepting it annuls its reports (issue #18 item 16)', async () => {
+    for (const book of ['Expedida', 'Recibida'] as const) {
+      const xml = builtSiiMessage(book, 'baja', 2);
+      const ledger = await fiscalkit.taxReports.importLedger(caller, ES_ACCOUNT, { file: xml });
+      expect(LedgerSchema.safeParse(ledger).success).toBe(true);
+      expect(ledger).toMatchObject({
+        book_type: book,
+        kind: 'baja',
+        communication_type: null,
+        period_year: 2026,
+        period: '03',
+        state: 'pending',
+      });
+      expect(await fiscalkit.taxReports.downloadLedger(caller, ledger.id)).toBe(xml);
+      const states = async () =>
+        Promise.all(
+          ledger.tax_report_ids.map(async (id) => (await fiscalkit.taxReports.get(caller, id)).state),
+        );
+      expect(await states()).toEqual(['processing', 'processing']);
+      // A report of the baja downloads as its annulment (it has no alta).
+      expect((await fiscalkit.taxReports.download(caller, ledger.tax_report_ids[0] as number)).body).toMatch(
+        /<siiLR:BajaLR/,
+      );
+      await submitAndAnswer(ledger.id);
+      expect(ports.taxAuthority.submissions.at(-1)?.xml).toBe(xml);
+      expect(await states()).toEqual(['annulled', 'annulled']);
+    }
+  });
+
+  it('refuses FA(3), mixed periods, records the SII rules refuse, another titular', async () => {
     const refused = async (file: string) =>
       rejection(fiscalkit.taxReports.importLedger(caller, ES_ACCOUNT, { file }));
     expect((await refused(fa3Of(vatReport()))).message).toMatch(/tax_reports\/import/);
-    expect((await refused(builtSiiMessage('Expedida', 'baja', 1))).message).toMatch(/annulment/);
     const message = siiMessage('Expedida', 'alta', 2);
     const mixed = buildSiiMessage({
       ...message,

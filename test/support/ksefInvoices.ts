@@ -455,7 +455,9 @@ export function multiRateInvoice(overrides: Body = {}): Invoice {
     delivery_note_number: '44343434/2026',
     contract_number: 'UM/2026/3',
     lines: [
-      taxLine(1, 'doradztwo', '2', '1000', '23', 'S', { discount_percent: '10' }),
+      taxLine(1, 'doradztwo', '2', '1000', '23', 'S', {
+        allowance_charges_attributes: [{ allowance_charge_indicator: 'allowance', percentage: '10' }],
+      }),
       taxLine(2, 'książki', '3', '40', '8'),
       taxLine(3, 'usługa medyczna', '1', '250', '0', 'E'),
       taxLine(4, 'złom stalowy', '100', '2.5', '0', 'AE'),

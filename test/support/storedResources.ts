@@ -91,6 +91,7 @@ export function storedLedger() {
     id: 40,
     account_id: 1,
     book_type: 'Expedida',
+    kind: 'alta',
     communication_type: 'A0',
     period_year: 2026,
     period: '03',

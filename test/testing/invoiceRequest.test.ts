@@ -105,9 +105,7 @@ describe.each(API_VERSIONS)('invoice requests of v%s', (version) => {
             lines: lines.invoice_lines_attributes.map((line) => ({
               quantity: line.quantity,
               price: line.price,
-              discount_percent: line.discount_percent,
-              discount_amount: line.discount_amount,
-              charge_amount: line.charge_amount,
+              allowance_charges: line.allowance_charges_attributes,
               taxes: line.taxes_attributes,
             })),
           });

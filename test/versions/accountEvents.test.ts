@@ -48,7 +48,10 @@ describe('account events per version (spec §6 rule 3)', () => {
         { ...event('ContactEvent'), type: 'ClientEvent' },
         { ...event('InvoiceEvent'), type: 'InvoiceEvent' },
       ],
-      meta: { total_count: 2, offset: 0, limit: 25 },
+      // Spec §9: no `meta` before v2025-10-13; the legacy page sits beside the list.
+      total_count: 2,
+      offset: 0,
+      limit: 25,
     });
   });
 

@@ -3,7 +3,9 @@ import {
   canonicalPath,
   LEGACY_CODE_LISTS,
   legacyPath,
+  removedEndpointOf,
   resolveLegacyPath,
+  SEND_TAX_REPORT_REFUSAL,
 } from '../../src/versions/legacyPaths.js';
 
 /**
@@ -88,19 +90,21 @@ describe('resolveLegacyPath / canonicalPath (spec §9 v2025-10-13)', () => {
     }
   });
 
-  it('spec §9: the old tax report endpoints (send_tax_report, as/{document_type_code}) are 404 resource_missing', () => {
-    for (const path of [
-      '/api/v1/tax_reports/send_tax_report',
-      '/api/v1/tax_reports/9/as/xml.sii',
-      '/invoices/42/send_tax_report',
-    ]) {
+  it('spec §9: send_tax_report exists in the legacy version but is not served: 400, never a 404 that says it is missing', () => {
+    for (const path of ['/api/v1/tax_reports/send_tax_report', '/invoices/42/send_tax_report']) {
       expect(resolveLegacyPath('POST', path), path).toMatchObject({
         ok: false,
-        status: 404,
-        code: 'resource_missing',
+        status: 400,
+        code: 'invalid_request_params',
+        message: SEND_TAX_REPORT_REFUSAL,
       });
       expect(canonicalPath('POST', path), path).toBeNull();
     }
+  });
+
+  it('spec §9: tax_reports/{id}/as/{document_type_code} keeps its path (the binding serves the download there)', () => {
+    expect(canonicalPath('GET', '/api/v1/tax_reports/9/as/xml.sii')).toBe('/tax_reports/9/as/xml.sii');
+    expect(canonicalPath('GET', '/api/v1/tax_reports/9/as/xml.sii.json')).toBe('/tax_reports/9/as/xml.sii');
   });
 
   it('GET /users/channels is the only method of that path; my_company is GET only', () => {
@@ -129,5 +133,30 @@ describe('legacyPath: the reverse, for Location headers and status URLs (spec §
     expect(legacyPath('GET', '/currencies')).toBe('/users/currencies');
     expect(legacyPath('GET', '/directory/es/B12345674')).toBe('/api/v1/directory/es/B12345674');
     expect(legacyPath('GET', '/invoices/42?include=third_party')).toBe('/invoices/42?include=third_party');
+  });
+});
+
+describe('removedEndpointOf: the legacy-only endpoints in any spelling (spec §9 v2025-10-13)', () => {
+  it.each([
+    ['POST', '/api/v1/tax_reports/send_tax_report', 'legacy.send_tax_report'],
+    ['POST', '/tax_reports/7/send_tax_report.json', 'legacy.send_tax_report'],
+    ['POST', '/invoices/42/send_tax_report', 'legacy.send_tax_report'],
+    ['GET', '/api/v1/tax_reports/7/as/xml.sii', 'legacy.tax_report_as_document_type'],
+    ['GET', '/tax_reports/7/as/xml.ksef.fa3', 'legacy.tax_report_as_document_type'],
+    ['GET', '/projects', 'legacy.projects.index'],
+    ['GET', '/projects.json', 'legacy.projects.index'],
+    ['GET', '/projects/1/my_company', 'legacy.projects.my_company'],
+  ] as const)('%s %s → %s', (method, path, endpoint) => {
+    expect(removedEndpointOf(method, path)).toBe(endpoint);
+  });
+
+  it.each([
+    ['GET', '/accounts'],
+    ['GET', '/tax_reports/7/download'],
+    ['GET', '/tax_reports/7/as'],
+    ['POST', '/projects'],
+    ['GET', '/projects/1/invoices'],
+  ] as const)('%s %s is none of them', (method, path) => {
+    expect(removedEndpointOf(method, path)).toBeNull();
   });
 });

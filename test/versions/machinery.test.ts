@@ -20,6 +20,7 @@ import {
 import { type JsonObject, omitPath, pathsOf, renamePath, updatePath } from '../../src/versions/fieldPath.js';
 import { fieldsOf } from '../../src/versions/fieldsOf.js';
 import { normalizeRequest } from '../../src/versions/normalize.js';
+import { listResponseHasMeta, wrapperNames } from '../../src/versions/protocol.js';
 import { KINDS, RESOURCE_KINDS, type ResourceKind } from '../../src/versions/resourceKind.js';
 import { schemaPaths } from '../../src/versions/schemaPaths.js';
 import { serialize, serializeList, toJson } from '../../src/versions/serialize.js';
@@ -670,20 +671,27 @@ describe('serializeList: {<plural>: [...], meta: {total_count, offset, limit}} (
   });
 
   it.each(RESOURCE_KINDS)(
-    'a page of %s: the plural key and meta, nothing else; entries are list entries',
+    'a page of %s: the plural key and meta, nothing else (legacy: the page beside the list); entries are list entries',
     (kind) => {
       const resources = storedResourcesByKind()[kind];
       for (const version of API_VERSIONS) {
         const meta = { total_count: 120, offset: 50, limit: 25 };
         const list = serializeList(kind, resources, meta, { version });
-        expect(Object.keys(list)).toEqual([KINDS[kind].plural, 'meta']);
-        expect(list.meta).toStrictEqual({ total_count: 120, offset: 50, limit: 25 });
-        expect(list[KINDS[kind].plural]).toStrictEqual(
+        const { plural } = wrapperNames(version, kind);
+        if (listResponseHasMeta(version)) {
+          expect(Object.keys(list)).toEqual([plural, 'meta']);
+          expect(list.meta).toStrictEqual({ total_count: 120, offset: 50, limit: 25, total: 120 });
+        } else {
+          // Spec §9: `meta` came with v2025-10-13; the legacy page sits beside the list (migration guide).
+          expect(Object.keys(list)).toEqual([plural, 'total_count', 'offset', 'limit']);
+          expect(list).toMatchObject(meta);
+        }
+        expect(list[plural]).toStrictEqual(
           resources.map((resource) => serialize(kind, resource, { version, view: 'list_entry' })),
         );
         const parsed = JSON.parse(toJson(list)) as Record<string, unknown>;
-        expect(parsed.meta).toEqual(meta);
-        expect(parsed[KINDS[kind].plural]).toHaveLength(resources.length);
+        expect(listResponseHasMeta(version) ? parsed.meta : parsed).toMatchObject(meta);
+        expect(parsed[plural]).toHaveLength(resources.length);
       }
     },
   );
@@ -696,7 +704,7 @@ describe('serializeList: {<plural>: [...], meta: {total_count, offset, limit}} (
     };
     expect(serializeList('invoice', [], meta, { version: '2026-04-20' })).toStrictEqual({
       invoices: [],
-      meta: { total_count: 0, offset: 0, limit: 25 },
+      meta: { total_count: 0, offset: 0, limit: 25, total: 0 },
     });
   });
 

@@ -5,12 +5,14 @@ import {
   createdStatus,
   DEPRECATED_INVOICE_STATUS_FILTERS,
   effectiveContactId,
+  endpointMissingMessage,
   invoiceListFilterSupport,
   LEGACY_REQUEST_ID_HEADER,
   listResponseHasMeta,
   REMOVED_INVOICE_STATUS_FILTERS,
   REQUEST_ID_HEADER,
   requestIdHeaders,
+  taxReportDocumentTypeCode,
   VERSIONED_ENDPOINTS,
   type VersionedEndpoint,
   versionHasEndpoint,
@@ -187,4 +189,32 @@ describe('wrapperNames (spec §2.3 "formerly client", §4)', () => {
       });
     },
   );
+});
+
+describe('endpointMissingMessage: why a version has no endpoint (spec §9)', () => {
+  it('a removed endpoint names the version that removed it and what replaces it', () => {
+    expect(endpointMissingMessage('2026-04-20', 'legacy.projects.index', 'GET /projects')).toBe(
+      'GET /projects was removed in API version 2025-10-13 (spec §9): use GET /accounts',
+    );
+    expect(
+      endpointMissingMessage(
+        '2025-10-13',
+        'legacy.tax_report_as_document_type',
+        'GET /tax_reports/1/as/xml.sii',
+      ),
+    ).toContain('GET /tax_reports/{id}/download');
+  });
+
+  it('a later endpoint names the version that added it', () => {
+    expect(endpointMissingMessage('2026-03-02', 'tin_verifications.create', 'POST /tin_verifications')).toBe(
+      'POST /tin_verifications does not exist in API version 2026-03-02 (added in 2026-04-20)',
+    );
+  });
+
+  it('the legacy document type codes of tax reports (fiscalkit)', () => {
+    expect([taxReportDocumentTypeCode('Ksef'), taxReportDocumentTypeCode('SiiDocument')]).toEqual([
+      'xml.ksef.fa3',
+      'xml.sii',
+    ]);
+  });
 });

@@ -10,7 +10,17 @@
  */
 import { ApiError } from '../../../src/errors/ApiError.js';
 import type { LogoUpload } from '../../../src/service/accountLogo.js';
-import { pageQuery, pathId, type RouteContext, readBytes, resourceBody, send, sendList } from '../wire.js';
+import {
+  listFilter,
+  pageQuery,
+  pathId,
+  queryOf,
+  type RouteContext,
+  readBytes,
+  resourceBody,
+  send,
+  sendList,
+} from '../wire.js';
 import type { Router } from './index.js';
 
 /** The account of a `/accounts/{account}…` path (404 `resource_missing` at `account` when not an id). */
@@ -28,7 +38,8 @@ export function accountRoutes(router: Router): void {
   // ─── Accounts (spec §4.4) ────────────────────────────────────────────────────────────────────
   router.get('/accounts', async (c) => {
     const page = pageQuery(c);
-    const found = await c.env.fiscalkit.accounts.list(c.env.caller, page);
+    // `query` is the use case's (issue #19); any other parameter is 400 there.
+    const found = await c.env.fiscalkit.accounts.list(c.env.caller, page, queryOf(c));
     return sendList(c, 'account', found.items, { total_count: found.total_count, ...page });
   });
 
@@ -83,8 +94,8 @@ export function accountRoutes(router: Router): void {
 
   // ─── Bank accounts (spec §4.5) ───────────────────────────────────────────────────────────────
   router.get('/accounts/:account/bank_accounts', async (c) => {
-    const page = pageQuery(c);
-    const found = await c.env.fiscalkit.bankAccounts.list(c.env.caller, accountOf(c), page);
+    const page = listFilter(c, 'bank_accounts');
+    const found = await c.env.fiscalkit.bankAccounts.list(c.env.caller, accountOf(c), page, page.conditions);
     return sendList(c, 'bank_account', found.items, { total_count: found.total_count, ...page });
   });
 
@@ -118,8 +129,8 @@ export function accountRoutes(router: Router): void {
 
   // ─── Account events (spec §4.6, §6 rule 3) ───────────────────────────────────────────────────
   router.get('/accounts/:account/events', async (c) => {
-    const page = pageQuery(c);
-    const found = await c.env.fiscalkit.accountEvents.list(c.env.caller, accountOf(c), page);
+    const page = listFilter(c, 'account_events');
+    const found = await c.env.fiscalkit.accountEvents.list(c.env.caller, accountOf(c), page, page.conditions);
     return sendList(c, 'account_event', found.items, { total_count: found.total_count, ...page });
   });
 }

@@ -12,7 +12,7 @@
  */
 import type { CodeListName } from '../../../src/service/codeLists.js';
 import { listResponseHasMeta } from '../../../src/versions/protocol.js';
-import { pageQuery, type RouteContext, sendJson } from '../wire.js';
+import { pageQuery, type RouteContext, refuseUnknownParams, sendJson } from '../wire.js';
 import type { Router } from './index.js';
 
 /**
@@ -24,6 +24,8 @@ import type { Router } from './index.js';
  * ```
  */
 export function sendCodeList(c: RouteContext, name: CodeListName): Response {
+  // A code list takes paging only (issue #19): any other parameter is refused, not ignored.
+  refuseUnknownParams(c, []);
   const query = c.req.query();
   const paged = query.offset !== undefined || query.limit !== undefined;
   const page = paged ? pageQuery(c) : undefined;
@@ -32,6 +34,8 @@ export function sendCodeList(c: RouteContext, name: CodeListName): Response {
     total_count: list.total_count,
     offset: page?.offset ?? 0,
     limit: page?.limit ?? list.total_count,
+    // What the official PHP client reads (`Collection::getTotal`), as every list's `meta` (issue #19).
+    total: list.total_count,
   };
   return sendJson(c, 200, {
     [name]: list.items,

@@ -8,8 +8,7 @@
  * `client` / `clients` in the legacy version (requests and responses), as its resource was named.
  */
 import { wrapperNames } from '../../../src/versions/protocol.js';
-import { serializeList } from '../../../src/versions/serialize.js';
-import { pageQuery, pathId, type RouteContext, resourceBody, send, sendJson } from '../wire.js';
+import { pageQuery, pathId, queryOf, type RouteContext, resourceBody, send, sendList } from '../wire.js';
 import type { Router } from './index.js';
 
 /** The wrapper names of a contact in the caller's version (spec §2.3: "formerly client"). */
@@ -29,14 +28,10 @@ export function contactRoutes(router: Router): void {
   router.get('/accounts/:account/contacts', async (c) => {
     const page = pageQuery(c);
     const account_id = pathId(c, 'account', 'account');
-    const found = await c.env.fiscalkit.contacts.list(c.env.caller, account_id, page);
-    const list = serializeList(
-      'contact',
-      found.items,
-      { total_count: found.total_count, ...page },
-      { version: c.env.version },
-    );
-    return sendJson(c, 200, { [names(c).plural]: list.contacts, meta: list.meta });
+    // The filters are the use case's (`name`, `is_client`, `is_provider`, `query`; issue #19).
+    const found = await c.env.fiscalkit.contacts.list(c.env.caller, account_id, page, queryOf(c));
+    // `sendList` writes the legacy wrapper (`clients`) and pagination of the caller's version.
+    return sendList(c, 'contact', found.items, { total_count: found.total_count, ...page });
   });
 
   router.post('/accounts/:account/contacts', async (c) => {
@@ -58,9 +53,9 @@ export function contactRoutes(router: Router): void {
   router.put('/contacts/:id', async (c) => {
     const id = contactOf(c);
     const { singular } = names(c);
-    // A PUT is the whole contact: read as a create body (the version upgrades give a whole contact
-    // its defaults, e.g. `is_provider` before v2026-03-02).
-    const body = await resourceBody(c, 'contact', singular, 'create');
+    // PUT is a partial update like PATCH (issue #19; docs/http.md "PUT is a partial update"): read
+    // as an update body, so the version upgrades give no create defaults and nothing is cleared.
+    const body = await resourceBody(c, 'contact', singular, 'update');
     const contact = await c.env.fiscalkit.contacts.replace(c.env.caller, id, body);
     return send(c, 'contact', contact, 'write', { name: singular });
   });

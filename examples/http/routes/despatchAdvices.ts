@@ -5,15 +5,16 @@
  * it as `{"despatch_advice": {...}}`; a create answers 201 / 200 / 204 by version (spec §2.1).
  */
 import { requireOwnedAccount } from '../../../src/service/tenancy.js';
-import { pageQuery, pathId, resourceBody, send, sendList } from '../wire.js';
+import { listFilter, pathId, resourceBody, send, sendList } from '../wire.js';
 import type { Router } from './index.js';
 
 /** Registers the routes of despatch advices. */
 export function despatchAdviceRoutes(router: Router): void {
   router.get('/accounts/:account/despatch_advices', async (c) => {
     const account = pathId(c, 'account', 'account');
-    const page = pageQuery(c);
-    const found = await c.env.fiscalkit.despatchAdvices.list(c.env.caller, account, page);
+    // Paging and `query` (issue #19); any other parameter is 400.
+    const page = listFilter(c, 'despatch_advices');
+    const found = await c.env.fiscalkit.despatchAdvices.list(c.env.caller, account, page, page.conditions);
     return sendList(c, 'despatch_advice', found.items, {
       total_count: found.total_count,
       offset: page.offset,

@@ -24,7 +24,7 @@ import { normalizeRequest } from '../../../src/versions/normalize.js';
 import { serialize } from '../../../src/versions/serialize.js';
 import {
   isObject,
-  pageQuery,
+  listFilter,
   pathId,
   type RouteContext,
   readJson,
@@ -134,9 +134,10 @@ async function webHookBody(
 function webHookRoutes(router: Router): void {
   router.get('/accounts/:account/web_hooks', async (c) => {
     const account = pathId(c, 'account', 'account');
-    const page = pageQuery(c);
+    // Paging and `query` (issue #19); any other parameter is 400.
+    const page = listFilter(c, 'web_hooks');
     await requireOwnedAccount(c.env.fiscalkit.ports, c.env.caller, account);
-    const found = await c.env.fiscalkit.webHooks.list(account, page);
+    const found = await c.env.fiscalkit.webHooks.list(account, page, page.conditions);
     return sendList(c, 'web_hook', found.items, {
       total_count: found.total_count,
       offset: page.offset,
@@ -153,9 +154,9 @@ function webHookRoutes(router: Router): void {
 
   router.get('/accounts/:account/web_hook_deliveries', async (c) => {
     const account = pathId(c, 'account', 'account');
-    const page = pageQuery(c);
+    const page = listFilter(c, 'web_hook_deliveries');
     await requireOwnedAccount(c.env.fiscalkit.ports, c.env.caller, account);
-    const found = await c.env.fiscalkit.webHooks.deliveries(account, page);
+    const found = await c.env.fiscalkit.webHooks.deliveries(account, page, page.conditions);
     return sendList(c, 'web_hook_delivery', found.items, {
       total_count: found.total_count,
       offset: page.offset,
@@ -175,15 +176,13 @@ function webHookRoutes(router: Router): void {
 
   router.get('/web_hooks/:id', async (c) => send(c, 'web_hook', (await owned(c)).value));
 
-  // PUT replaces the subscription (`url` and `events` required); PATCH changes what it names.
-  for (const [method, operation] of [
-    ['put', 'create'],
-    ['patch', 'update'],
-  ] as const) {
+  // PUT is a partial update like PATCH (issue #19; docs/http.md "PUT is a partial update"): it
+  // changes what it names and requires nothing.
+  for (const method of ['put', 'patch'] as const) {
     router[method]('/web_hooks/:id', async (c) => {
       const { value: stored } = await owned(c);
-      const body = await webHookBody(c, operation, stored);
-      const hook = await c.env.fiscalkit.webHooks.update(stored.account_id, stored.id, body, operation);
+      const body = await webHookBody(c, 'update', stored);
+      const hook = await c.env.fiscalkit.webHooks.update(stored.account_id, stored.id, body, 'update');
       return send(c, 'web_hook', hook, 'write');
     });
   }

@@ -12,11 +12,11 @@ import {
   MAX_ATTACHMENTS_PER_REQUEST,
 } from '../../../src/service/invoiceAttachments.js';
 import { requireOwnedAccount } from '../../../src/service/tenancy.js';
-import { invoiceListFilterSupport } from '../../../src/versions/protocol.js';
 import {
   bodyTooLarge,
   fail,
   pathId,
+  queryOf,
   type RouteContext,
   readJson,
   resourceBody,
@@ -130,11 +130,8 @@ function contentDisposition(filename: string): string {
 export function invoiceRoutes(router: Router): void {
   router.get('/accounts/:account/invoices', async (c) => {
     const account = pathId(c, 'account', 'account');
-    const query: Record<string, unknown> = { ...c.req.query() };
-    // The `type` filter exists from v2025-10-13 (spec §9); an older request's `type` is ignored
-    // like any unknown query parameter.
-    if (invoiceListFilterSupport(c.env.version, 'type') === 'unsupported') delete query.type;
-    const page = await c.env.fiscalkit.invoices.list(c.env.caller, account, query);
+    // Every filter is the use case's (`invoiceListQuery`): a repeated name arrives as its values.
+    const page = await c.env.fiscalkit.invoices.list(c.env.caller, account, queryOf(c));
     return sendList(c, 'invoice', page.items, {
       total_count: page.total_count,
       offset: page.offset,
@@ -167,13 +164,9 @@ export function invoiceRoutes(router: Router): void {
       // The stored invoice first: 404 for another tenant's, and the older versions' request upgrade
       // reads it (the flat amendment fields edit the stored amend reference, spec §2.4 rule 2).
       const stored = await invoices.get(c.env.caller, id);
-      const body = await resourceBody(
-        c,
-        'invoice',
-        'invoice',
-        method === 'put' ? 'create' : 'update',
-        stored,
-      );
+      // PUT is a partial update like PATCH (issue #19; docs/http.md "PUT is a partial update"): the
+      // body is read as an update, never as a whole invoice that would need `number` and lines.
+      const body = await resourceBody(c, 'invoice', 'invoice', 'update', stored);
       const invoice =
         method === 'put'
           ? await invoices.replace(c.env.caller, id, body)

@@ -6,15 +6,16 @@
  * version (spec §2.1, api-notes.md §3.2).
  */
 import { requireOwnedAccount } from '../../../src/service/tenancy.js';
-import { pageQuery, pathId, readJson, resourceBody, send, sendList } from '../wire.js';
+import { listFilter, pathId, readJson, resourceBody, send, sendList } from '../wire.js';
 import type { Router } from './index.js';
 
 /** Registers the routes of orders. */
 export function orderRoutes(router: Router): void {
   router.get('/accounts/:account/orders', async (c) => {
     const account = pathId(c, 'account', 'account');
-    const page = pageQuery(c);
-    const found = await c.env.fiscalkit.orders.list(c.env.caller, account, page);
+    // Paging and `query` (issue #19); any other parameter is 400.
+    const page = listFilter(c, 'orders');
+    const found = await c.env.fiscalkit.orders.list(c.env.caller, account, page, page.conditions);
     return sendList(c, 'order', found.items, {
       total_count: found.total_count,
       offset: page.offset,

@@ -11,10 +11,13 @@
  *   tax authority XML as an attachment);
  * - POST /invoices/{id}/generate_tax_report (optional body `{tax_report: {type}}` or `{type}`);
  * - GET /ledgers/{id}, /ledgers/{id}/download, /ledgers/{id}/download_response;
- * - POST /accounts/{account}/ledgers/import (an SII message, as XML or JSON `{file: <base64>}`).
+ * - POST /accounts/{account}/ledgers/import (an SII message, as XML or JSON `{file: <base64>}`);
+ * - legacy only: GET /tax_reports/{id}/as/{document_type_code} (`/api/v1/…` in v2025-01-01), the
+ *   `download` file under the code of `taxReportDocumentTypeCode`.
  */
 import { ApiError } from '../../../src/errors/ApiError.js';
 import type { LedgerImportInput, TaxReportImportInput } from '../../../src/service/taxReports.js';
+import { taxReportDocumentTypeCode } from '../../../src/versions/protocol.js';
 import {
   isObject,
   pageQuery,
@@ -22,6 +25,7 @@ import {
   type RouteContext,
   readBytes,
   readJson,
+  refuseUnknownParams,
   requireEndpoint,
   resourceBody,
   send,
@@ -163,6 +167,8 @@ export function taxReportRoutes(router: Router): void {
     requireEndpoint(c, 'tax_reports.index');
     const account = pathId(c, 'account', 'account');
     const page = pageQuery(c);
+    // Its filters are these three (issue #19): any other parameter is refused, not ignored.
+    refuseUnknownParams(c, ['invoice_id', 'state', 'type']);
     const found = await c.env.fiscalkit.taxReports.list(c.env.caller, account, page, {
       invoice_id: c.req.query('invoice_id'),
       state: c.req.query('state'),
@@ -201,6 +207,25 @@ export function taxReportRoutes(router: Router): void {
   router.get('/tax_reports/:id/download', async (c) => {
     requireEndpoint(c, 'tax_reports.download');
     const id = pathId(c, 'id', 'tax report');
+    const file = await c.env.fiscalkit.taxReports.download(c.env.caller, id);
+    return sendFile(c, file.body, file.filename, file.content_type);
+  });
+
+  // Legacy only (spec §9: removed in v2025-10-13, whose 404 says so): the report's tax authority
+  // document, the file `download` answers, under the one code that names it
+  // (`taxReportDocumentTypeCode`); another code is 422, never the XML under a false name.
+  router.get('/tax_reports/:id/as/:document_type_code', async (c) => {
+    requireEndpoint(c, 'legacy.tax_report_as_document_type');
+    const id = pathId(c, 'id', 'tax report');
+    const asked = c.req.param('document_type_code').trim().toLowerCase();
+    const { type } = await c.env.fiscalkit.taxReports.get(c.env.caller, id);
+    const code = taxReportDocumentTypeCode(type);
+    if (asked !== code)
+      throw new ApiError(
+        'parameter_inclusion',
+        `document_type_code ${JSON.stringify(asked)} is not a rendering of this ${type} tax report: its only document is ${code}`,
+        { param: 'document_type_code' },
+      );
     const file = await c.env.fiscalkit.taxReports.download(c.env.caller, id);
     return sendFile(c, file.body, file.filename, file.content_type);
   });

@@ -17,7 +17,7 @@
  */
 import { ApiError } from '../../../src/errors/ApiError.js';
 import {
-  pageQuery,
+  listFilter,
   pathId,
   type RouteContext,
   requireEndpoint,
@@ -42,26 +42,29 @@ function accountQuery(c: RouteContext): number | null {
   return id;
 }
 
-function update(operation: 'update' | 'create') {
-  return async (c: RouteContext) => {
-    const { fiscalkit, caller } = c.env;
-    const code = c.req.param('code') ?? '';
-    const stored = await fiscalkit.transports.locate(caller, code, accountQuery(c));
-    const body = await resourceBody(c, 'transport', 'transport', operation, stored);
-    const transport = await fiscalkit.transports.update(caller, code, body, {
-      operation,
-      account_id: stored.account_id,
-    });
-    return send(c, 'transport', transport, 'write');
-  };
+/**
+ * PATCH and PUT /transports/{code}: one partial update (issue #19), the body read as an update and
+ * merged over the stored transport by the service.
+ */
+async function update(c: RouteContext): Promise<Response> {
+  const { fiscalkit, caller } = c.env;
+  const code = c.req.param('code') ?? '';
+  const stored = await fiscalkit.transports.locate(caller, code, accountQuery(c));
+  const body = await resourceBody(c, 'transport', 'transport', 'update', stored);
+  const transport = await fiscalkit.transports.update(caller, code, body, {
+    operation: 'update',
+    account_id: stored.account_id,
+  });
+  return send(c, 'transport', transport, 'write');
 }
 
 /** Registers the routes of transports, transport types and the directory. */
 export function transportRoutes(router: Router): void {
   router.get('/accounts/:account/transports', async (c) => {
     const account = pathId(c, 'account', 'account');
-    const page = pageQuery(c);
-    const found = await c.env.fiscalkit.transports.list(c.env.caller, account, page);
+    // Paging and `query` (issue #19); any other parameter is 400.
+    const page = listFilter(c, 'transports');
+    const found = await c.env.fiscalkit.transports.list(c.env.caller, account, page, page.conditions);
     return sendList(c, 'transport', found.items, {
       total_count: found.total_count,
       offset: page.offset,
@@ -76,8 +79,10 @@ export function transportRoutes(router: Router): void {
     return send(c, 'transport', transport, 'created');
   });
 
-  router.patch('/transports/:code', update('update'));
-  router.put('/transports/:code', update('create'));
+  // PUT is a partial update like PATCH (issue #19; docs/http.md "PUT is a partial update"): no
+  // field is required, the fields sent are merged over the stored transport and judged merged.
+  router.patch('/transports/:code', update);
+  router.put('/transports/:code', update);
 
   router.delete('/accounts/:account/transports/:code', async (c) => {
     requireEndpoint(c, 'transports.delete');

@@ -5,6 +5,7 @@
  * @module
  */
 import type { EventEnvelope } from '../../model/event.js';
+import { type RecordCondition, recordMatches } from '../../model/recordFilter.js';
 import {
   DuplicateRecordError,
   type FieldValue,
@@ -110,6 +111,9 @@ function checkPage(page: PageRequest): void {
  *   they were, and a key holding another version's event throws {@link OutboxKeyConflictError}.
  * - `remove` checks the same way; the removed record's key is freed.
  * - `list` answers the account's records in ascending id order, and their number.
+ * - `find` and `search` answer the account's records that match, likewise: top-level equalities
+ *   through indexes built on the first question about a field, the other conditions of `search`
+ *   record by record (`recordMatches`).
  *
  * Reads hand out the stored, frozen snapshot itself: nobody can change the store through it.
  *
@@ -181,6 +185,24 @@ export function memoryRepository<T extends { readonly id: number }>(
     }
     return index;
   };
+
+  /** The account's ids whose top-level fields equal every value of `where`, ascending. */
+  const idsWhere = (account_id: number, where: Readonly<Record<string, FieldValue>>): readonly number[] => {
+    const fields = Object.keys(where);
+    if (fields.length === 0) return idsByOwner.get(account_id) ?? [];
+    // The smallest index set, checked against the other fields.
+    const sets = fields.map((field) => indexOf(field).get(indexKey(account_id, where[field])));
+    if (sets.some((set) => set === undefined)) return [];
+    const [smallest, ...others] = (sets as Set<number>[]).sort((a, b) => a.size - b.size);
+    const ids = [...(smallest as Set<number>)].filter((id) => others.every((set) => set.has(id)));
+    return ids.sort((a, b) => a - b);
+  };
+
+  /** A page of `ids` (ascending) and their number. */
+  const pageOf = (ids: readonly number[], page: PageRequest): Page<T> => ({
+    items: ids.slice(page.offset, page.offset + page.limit).map((id) => stored(entries.get(id) as Entry<T>)),
+    total_count: ids.length,
+  });
 
   /** The entry of `id` when it belongs to `account`. */
   const owned = (account: number, id: number): Entry<T> | undefined => {
@@ -282,21 +304,31 @@ export function memoryRepository<T extends { readonly id: number }>(
       page: PageRequest,
     ): Promise<Page<T>> {
       checkPage(page);
-      const fields = Object.keys(where);
-      let ids: number[];
-      if (fields.length === 0) ids = idsByOwner.get(account_id) ?? [];
-      else {
-        // The smallest index set, checked against the other fields.
-        const sets = fields.map((field) => indexOf(field).get(indexKey(account_id, where[field])));
-        if (sets.some((set) => set === undefined)) return { items: [], total_count: 0 };
-        const [smallest, ...others] = (sets as Set<number>[]).sort((a, b) => a.size - b.size);
-        ids = [...(smallest as Set<number>)].filter((id) => others.every((set) => set.has(id)));
-        ids.sort((a, b) => a - b);
+      return pageOf(idsWhere(account_id, where), page);
+    },
+
+    async search(
+      account_id: number,
+      conditions: readonly RecordCondition[],
+      page: PageRequest,
+    ): Promise<Page<T>> {
+      checkPage(page);
+      // The top-level equalities narrow the ids through the indexes, as `find` does; the other
+      // conditions are then checked record by record (`recordMatches`, the meaning every adapter gives them).
+      const where: Record<string, FieldValue> = {};
+      const rest: RecordCondition[] = [];
+      for (const condition of conditions) {
+        const field = condition.op === 'eq' && condition.field.length === 1 ? condition.field[0] : undefined;
+        if (condition.op === 'eq' && field !== undefined && !Object.hasOwn(where, field))
+          where[field] = condition.value;
+        else rest.push(condition);
       }
-      const items = ids
-        .slice(page.offset, page.offset + page.limit)
-        .map((id) => stored(entries.get(id) as Entry<T>));
-      return { items, total_count: ids.length };
+      const ids = idsWhere(account_id, where);
+      const matching =
+        rest.length === 0
+          ? ids
+          : ids.filter((id) => recordMatches((entries.get(id) as Entry<T>).value, rest));
+      return pageOf(matching, page);
     },
   };
 }

@@ -8,6 +8,7 @@
  */
 import type { Pool } from 'pg';
 import type { EventEnvelope } from '../../model/event.js';
+import { asciiLowerCase, type RecordCondition } from '../../model/recordFilter.js';
 import {
   DuplicateRecordError,
   type FieldValue,
@@ -155,6 +156,60 @@ type Condition = (ref: Ref) => string;
 /** Most find shapes (field sets) a repository coalesces; finds of further shapes run alone. */
 const MAX_FIND_SHAPES = 200;
 
+/** Adds a statement parameter and answers its reference, typed (see `pageWhere`). */
+type Parameter = (value: unknown, type: string) => (ref: Ref) => string;
+
+/** The ASCII letters, upper and lower, for `translate` (the case folding of `asciiLowerCase`). */
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * A `RecordCondition` as SQL over the `jsonb` body, meaning what `recordMatches` means: `eq` compares
+ * the value at the path whole (`body -> 'contact' -> 'tin_value' = '"B1"'`, null for absent or null);
+ * the text order and `contains` read the value only when it is a JSON string, compare in the "C"
+ * collation (code order, whatever the database's locale) and fold ASCII letters with `translate`
+ * (locale-independent, as `asciiLowerCase`). A compared text PostgreSQL cannot hold (a NUL, a lone
+ * surrogate) matches nothing: no stored plain string holds one either.
+ */
+function conditionText(condition: RecordCondition, parameter: Parameter): Condition {
+  /** The `jsonb` at a path of the body: `body -> $4::text -> $5::text`. */
+  const jsonAt = (path: readonly string[]) => {
+    const steps = path.map((step) => parameter(encodedKey(step), 'text'));
+    return (ref: Ref) => steps.reduce((sql, step) => `${sql} -> ${step(ref)}`, 'body');
+  };
+  /** `test` of the text at a path, when the value there is a JSON string. */
+  const onText = (path: readonly string[], test: (text: string, ref: Ref) => string) => {
+    const at = jsonAt(path);
+    return (ref: Ref) => `(jsonb_typeof(${at(ref)}) = 'string' and ${test(`(${at(ref)} #>> '{}')`, ref)})`;
+  };
+  // Every parameter added is referenced by the condition answered (a statement must use them all):
+  // a condition that can match nothing is decided before any is added.
+  if (condition.op === 'eq') {
+    if (condition.value === null) {
+      const at = jsonAt(condition.field);
+      return (ref) => `coalesce(${at(ref)}, 'null') = 'null'`;
+    }
+    const encoded = encodeFieldValue(condition.value);
+    if (encoded === null) return () => 'false';
+    const at = jsonAt(condition.field);
+    const value = parameter(encoded, 'jsonb');
+    return (ref) => `${at(ref)} = ${value(ref)}`;
+  }
+  const compared = condition.op === 'contains' ? asciiLowerCase(condition.value) : condition.value;
+  const plain = compared.replace(/\\/g, '');
+  if (escapeText(plain) !== plain) return () => 'false';
+  if (condition.op === 'contains' && condition.fields.length === 0) return () => 'false';
+  const value = parameter(compared, 'text');
+  if (condition.op === 'contains') {
+    const tests = condition.fields.map((path) =>
+      onText(path, (text, ref) => `strpos(translate(${text}, '${UPPER}', '${LOWER}'), ${value(ref)}) > 0`),
+    );
+    return (ref) => `(${tests.map((test) => test(ref)).join(' or ')})`;
+  }
+  const operator = { gt: '>', gte: '>=', lt: '<', lte: '<=' }[condition.op];
+  return onText(condition.field, (text, ref) => `${text} collate "C" ${operator} ${value(ref)}`);
+}
+
 /** A parameter value as text, for the text arrays of a batched find (cast back in the statement). */
 function textOf(value: unknown): string {
   return typeof value === 'string' ? value : String(value);
@@ -185,7 +240,8 @@ function textOf(value: unknown): string {
  * - `list` and `find` answer the tenant's records in ascending id order, a page and the count of all
  *   in one statement. `find` compares the listed columns, `id`, and any other top-level field inside
  *   the body (`body @> {"field": value}`); `jsonb` comparison is type-strict (the string `'20'` is not
- *   the number `20`), and `null` matches a field that is null or absent.
+ *   the number `20`), and `null` matches a field that is null or absent. `search` adds the other
+ *   `RecordCondition`s, compared inside the body (`conditionText`) as `recordMatches` means them.
  *
  * Concurrent `get`, `insert`, `update` and `find` calls are coalesced (`coalesce.ts`): those made in
  * one turn of the event loop, or while the previous statement of their kind is out, go as one
@@ -357,6 +413,73 @@ order by u.n, f.row_id`;
     return finder;
   };
   const ACCOUNT: Condition = (ref) => `account_id = ${ref(1, 'bigint')}`;
+
+  /**
+   * The page of the tenant's records whose top-level fields equal `where` and that meet `extra`
+   * (`RecordCondition`s compared inside the body, as `recordMatches` means them), in one statement
+   * coalesced with others of its shape (`finderOf`).
+   */
+  const pageWhere = (
+    account_id: number,
+    where: Readonly<Record<string, FieldValue>>,
+    extra: readonly RecordCondition[],
+    request: PageRequest,
+  ): Promise<Page<T>> => {
+    const values: unknown[] = [account_id, request.limit, request.offset];
+    /** Adds a parameter; its reference, typed, in whichever statement runs it. */
+    const parameter = (value: unknown, type: string) => {
+      values.push(value);
+      const index = values.length;
+      return (ref: Ref) => ref(index, type);
+    };
+    const conditions: Condition[] = [ACCOUNT];
+    /** The fields compared inside the body, as one containment object (one index lookup, if any). */
+    const contained: Record<string, unknown> = {};
+    let containing = false;
+    for (const [field, wanted] of Object.entries(where)) {
+      if (field === 'id') {
+        // The id column is the body's `id` (a safe integer, checked on insert).
+        if (typeof wanted === 'number' && Number.isSafeInteger(wanted)) {
+          const id = parameter(wanted, 'bigint');
+          conditions.push((ref) => `id = ${id(ref)}`);
+        } else conditions.push(() => 'false');
+        continue;
+      }
+      const encoded = wanted === null ? null : encodeFieldValue(wanted);
+      if (wanted !== null && encoded === null) {
+        conditions.push(() => 'false');
+        continue;
+      }
+      if (columns.has(field)) {
+        const column = quoteIdentifier(field);
+        if (encoded === null) conditions.push(() => `${column} is null`);
+        else {
+          const value = parameter(encoded, 'jsonb');
+          conditions.push((ref) => `${column} = ${value(ref)}`);
+        }
+        continue;
+      }
+      if (encoded === null) {
+        const key = parameter(encodedKey(field), 'text');
+        conditions.push((ref) => `coalesce(body -> ${key(ref)}, 'null') = 'null'`);
+      } else if (typeof wanted === 'string' && !encoded.startsWith('"')) {
+        // A tagged string is an object, which containment would match loosely (an array inside it
+        // as a subset): it is compared whole.
+        const key = parameter(encodedKey(field), 'text');
+        const value = parameter(encoded, 'jsonb');
+        conditions.push((ref) => `body -> ${key(ref)} = ${value(ref)}`);
+      } else {
+        contained[encodedKey(field)] = wanted;
+        containing = true;
+      }
+    }
+    if (containing) {
+      const value = parameter(JSON.stringify(contained), 'jsonb');
+      conditions.push((ref) => `body @> ${value(ref)}`);
+    }
+    for (const condition of extra) conditions.push(conditionText(condition, parameter));
+    return finderOf(conditions, values.length)(values);
+  };
 
   const run = async <R extends object>(text: string, values: unknown[]) =>
     (await pool.query<R & Record<string, unknown>>(statement(text, values))).rows;
@@ -685,59 +808,27 @@ order by u.n, f.row_id`;
     ): Promise<Page<T>> {
       checkPage(request);
       if (!integers(account_id)) return { items: [], total_count: 0 };
-      const values: unknown[] = [account_id, request.limit, request.offset];
-      /** Adds a parameter; its reference, typed, in whichever statement runs it. */
-      const parameter = (value: unknown, type: string) => {
-        values.push(value);
-        const index = values.length;
-        return (ref: Ref) => ref(index, type);
-      };
-      const conditions: Condition[] = [ACCOUNT];
-      /** The fields compared inside the body, as one containment object (one index lookup, if any). */
-      const contained: Record<string, unknown> = {};
-      let containing = false;
-      for (const [field, wanted] of Object.entries(where)) {
-        if (field === 'id') {
-          // The id column is the body's `id` (a safe integer, checked on insert).
-          if (typeof wanted === 'number' && Number.isSafeInteger(wanted)) {
-            const id = parameter(wanted, 'bigint');
-            conditions.push((ref) => `id = ${id(ref)}`);
-          } else conditions.push(() => 'false');
-          continue;
-        }
-        const encoded = wanted === null ? null : encodeFieldValue(wanted);
-        if (wanted !== null && encoded === null) {
-          conditions.push(() => 'false');
-          continue;
-        }
-        if (columns.has(field)) {
-          const column = quoteIdentifier(field);
-          if (encoded === null) conditions.push(() => `${column} is null`);
-          else {
-            const value = parameter(encoded, 'jsonb');
-            conditions.push((ref) => `${column} = ${value(ref)}`);
-          }
-          continue;
-        }
-        if (encoded === null) {
-          const key = parameter(encodedKey(field), 'text');
-          conditions.push((ref) => `coalesce(body -> ${key(ref)}, 'null') = 'null'`);
-        } else if (typeof wanted === 'string' && !encoded.startsWith('"')) {
-          // A tagged string is an object, which containment would match loosely (an array inside it
-          // as a subset): it is compared whole.
-          const key = parameter(encodedKey(field), 'text');
-          const value = parameter(encoded, 'jsonb');
-          conditions.push((ref) => `body -> ${key(ref)} = ${value(ref)}`);
-        } else {
-          contained[encodedKey(field)] = wanted;
-          containing = true;
-        }
+      return pageWhere(account_id, where, [], request);
+    },
+
+    async search(
+      account_id: number,
+      conditions: readonly RecordCondition[],
+      request: PageRequest,
+    ): Promise<Page<T>> {
+      checkPage(request);
+      if (!integers(account_id)) return { items: [], total_count: 0 };
+      // Top-level equalities are `find`'s (indexed columns, one containment of the body); the
+      // others are compared inside the body (`conditionText`).
+      const where: Record<string, FieldValue> = {};
+      const rest: RecordCondition[] = [];
+      for (const condition of conditions) {
+        const field = condition.op === 'eq' && condition.field.length === 1 ? condition.field[0] : undefined;
+        if (condition.op === 'eq' && field !== undefined && !Object.hasOwn(where, field))
+          where[field] = condition.value;
+        else rest.push(condition);
       }
-      if (containing) {
-        const value = parameter(JSON.stringify(contained), 'jsonb');
-        conditions.push((ref) => `body @> ${value(ref)}`);
-      }
-      return finderOf(conditions, values.length)(values);
+      return pageWhere(account_id, where, rest, request);
     },
   };
 }

@@ -3,6 +3,7 @@ import { isLosslessNumber } from '../../model/losslessNumber.js';
 import { type ResourceChange, renamedField, type VersionChanges } from '../change.js';
 import { type JsonObject, updatePath } from '../fieldPath.js';
 import type { ResourceKind } from '../resourceKind.js';
+import { moneyModelChange } from './moneyModel.js';
 
 /**
  * The placeholder older versions return for an identifier whose scheme is unknown (api-notes.md
@@ -182,22 +183,25 @@ function paddedSchemes(kind: ResourceKind, fields: string): ResourceChange {
  * request-id header renamed to `X-B2B-API-Request-Id`, and `contact_id` ignored for
  * `IssuedSimplifiedInvoice` (the behaviour `simplified_invoice_ignores_contact_id`).
  *
- * Not modelled by fiscalkit, so not mapped here: line `base_quantity` (and the effective unit price
- * older versions returned in `price`); `allowance_charges_attributes` and the invoice-level discount
- * and charge fields it replaced (`discount_amount`, `discount_percent`, `discount_text`,
- * `charge_amount`, `charge_percent`, `charge_reason`, `apply_taxes_to_charge`,
- * `charge_is_reimbursable_expense`) — the line `discount_percent`, `discount_amount` and
- * `charge_amount` of fiscalkit's model are its totals engine's own fields (taxmath.md §3.1), written
- * the same in every version; `tax_currency_code`, `tax_amount_in_tax_currency`,
- * `payments_on_account`; the tax report fields `annulled_by_id`, `corrected_by_id`,
- * `payment_account_name`, `purchase_order_reference`, `sales_order_reference`,
- * `tax_inclusive_amount_before_allowances_and_charges` and line `item_seller_identifier`,
- * `item_standard_identifier`; the bank account's `is_default`; and the list `query` parameter that
- * replaced the `taxcode` filter (list queries are not versioned resources).
+ * - The invoice's money model (issue #19, `moneyModelChange`): line `base_quantity` (older responses
+ *   return `price / base_quantity` in `price`) and `allowance_charges_attributes` at line and invoice
+ *   level, which replaced the flat discount and charge fields (`discount_amount`, `discount_percent`,
+ *   `discount_text`, `charge_amount`, `charge_percent`, `charge_reason`, and at invoice level
+ *   `apply_taxes_to_charge`, `charge_is_reimbursable_expense`): older requests' flat fields are read
+ *   as list entries, older responses show the entries as flat fields where they can; and
+ *   `payments_on_account`, whose sum is the `prepaid_amount` every version returns.
+ *
+ * Not modelled by fiscalkit, so not mapped here: `tax_currency_code` (ignored: it changes no amount)
+ * and `tax_amount_in_tax_currency` (refused, `invoiceAmountFieldIssues`); the tax report fields
+ * `annulled_by_id`, `corrected_by_id`, `payment_account_name`, `purchase_order_reference`,
+ * `sales_order_reference`, `tax_inclusive_amount_before_allowances_and_charges` and line
+ * `item_seller_identifier`, `item_standard_identifier`; the bank account's `is_default`; and the list
+ * `query` parameter that replaced the `taxcode` filter (list queries are not versioned resources).
  */
 export const V2026_03_02: VersionChanges = {
   version: '2026-03-02',
-  summary: 'type_code, zero-padded schemes, is_provider defaults to true, 201 on create (api-notes.md §3.2).',
+  summary:
+    'type_code, zero-padded schemes, is_provider defaults to true, 201 on create, base_quantity and allowance_charges_attributes (api-notes.md §3.2).',
   changes: [
     renamedField(
       'invoice',
@@ -209,6 +213,7 @@ export const V2026_03_02: VersionChanges = {
     paddedSchemes('contact', 'contact tin_scheme, cin_scheme and routing_codes schemes'),
     paddedSchemes('invoice', 'invoice contact and third_party tin_scheme and cin_scheme'),
     paddedSchemes('transport', 'transport pin_scheme'),
+    moneyModelChange(),
     {
       kind: 'contact',
       description:

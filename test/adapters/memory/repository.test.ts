@@ -7,8 +7,13 @@ import type { Account } from '../../../src/model/account.js';
 import type { Contact } from '../../../src/model/contact.js';
 import { buildEvent } from '../../../src/model/event.js';
 import type { Invoice } from '../../../src/model/invoice.js';
-import { describeRepositoryContract } from '../../contracts/repository.js';
+import {
+  describeRepositoryContract,
+  describeRepositorySearchContract,
+  type SearchRecord,
+} from '../../contracts/repository.js';
 import { storedAccount, storedContact, storedInvoice } from '../../support/fixtures.js';
+import { moneyModelInvoice } from '../../support/moneyModelInvoice.js';
 
 /** A record with nested objects, arrays and a value object, as stored resources have. */
 interface Note {
@@ -49,10 +54,24 @@ describeRepositoryContract(
   { outbox: true },
 );
 
+// `search` (issue #19: the list filters) means what `recordMatches` says.
+describeRepositorySearchContract('memoryRepository', () => memoryRepository<SearchRecord>());
+
 describeRepositoryContract('memoryRepository (stored contacts)', () => ({
   repository: memoryRepository<Contact>(),
   sample: (id, account_id, variant) => storedContact({ id, account_id, name: `Contact ${String(variant)}` }),
   findable: { field: 'name', value: (variant) => `Contact ${String(variant)}` },
+}));
+
+// The accounts table keeps an account whole, spec §2.2 `cin` included (issue #18 item 5); the tenant
+// is the sample's `account_id` here, so that the contract can choose it.
+describeRepositoryContract('memoryRepository (stored accounts, with their cin)', () => ({
+  repository: memoryRepository<Account & { account_id: number }>(),
+  sample: (id, account_id, variant) => ({
+    ...storedAccount({ id, cin: `000012345${String(variant)}`, cin_value: `000012345${String(variant)}` }),
+    account_id,
+  }),
+  findable: { field: 'cin', value: (variant) => `000012345${String(variant)}` },
 }));
 
 describeRepositoryContract(
@@ -69,6 +88,14 @@ describeRepositoryContract(
   },
   { outbox: true },
 );
+
+// Issue #19: the money model's fields round-trip (line base quantity and allowances, document-level
+// entries, payments on account, the totals and taxes, extra_info, file_reference).
+describeRepositoryContract('memoryRepository (stored invoices with the issue #19 money model)', () => ({
+  repository: memoryRepository<Invoice>(),
+  sample: (id, account_id, variant) => moneyModelInvoice(id, account_id, `F-2026/${String(variant)}`),
+  findable: { field: 'number', value: (variant) => `F-2026/${String(variant)}` },
+}));
 
 describe('memoryRepository specifics', () => {
   const sentEvent = (key: string) => ({

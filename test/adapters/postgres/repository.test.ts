@@ -12,6 +12,7 @@ import { MIGRATIONS, migrate } from '../../../src/adapters/postgres/migrations.j
 import { postgresRepository } from '../../../src/adapters/postgres/repository.js';
 import { postgresStore } from '../../../src/adapters/postgres/store.js';
 import { STORE_TABLES } from '../../../src/adapters/postgres/tables.js';
+import type { Account } from '../../../src/model/account.js';
 import type { Contact } from '../../../src/model/contact.js';
 import { buildEvent } from '../../../src/model/event.js';
 import type { Invoice } from '../../../src/model/invoice.js';
@@ -23,8 +24,13 @@ import {
   type Store,
   VersionConflictError,
 } from '../../../src/ports.js';
-import { describeRepositoryContract } from '../../contracts/repository.js';
-import { storedContact, storedInvoice } from '../../support/fixtures.js';
+import {
+  describeRepositoryContract,
+  describeRepositorySearchContract,
+  type SearchRecord,
+} from '../../contracts/repository.js';
+import { storedAccount, storedContact, storedInvoice } from '../../support/fixtures.js';
+import { moneyModelInvoice } from '../../support/moneyModelInvoice.js';
 import {
   DATABASE_URL,
   freshSchemaName,
@@ -129,11 +135,36 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
     findable: { field: 'status', value: (variant) => `\ud800${String(variant)}\u0000` },
   }));
 
+  // `search` (issue #19: the list filters) on the invoices table, whose type, number, state and
+  // contact_id are indexed columns: conditions on columns and inside the body alike.
+  describeRepositorySearchContract('postgresRepository (the invoices table)', () =>
+    fresh<SearchRecord>('invoices'),
+  );
+
   describeRepositoryContract('postgresRepository (stored contacts)', async () => ({
     repository: await fresh<Contact>('contacts'),
     sample: (id, account_id, variant) =>
       storedContact({ id, account_id, name: `Contact ${String(variant)}` }),
     findable: { field: 'name', value: (variant) => `Contact ${String(variant)}` },
+  }));
+
+  // The accounts table keeps an account whole, spec §2.2 `cin` included (issue #18 item 5; records
+  // are JSON documents, so no column or migration is needed); the tenant is the sample's
+  // `account_id` here, so that the contract can choose it.
+  describeRepositoryContract('postgresRepository (stored accounts, with their cin)', async () => ({
+    repository: await (async () => {
+      await fresh('accounts');
+      const { pool } = await context();
+      return postgresRepository<Account & { account_id: number }>(pool, {
+        table: 'accounts',
+        owner: (account) => account.account_id,
+      });
+    })(),
+    sample: (id, account_id, variant) => ({
+      ...storedAccount({ id, cin: `000012345${String(variant)}`, cin_value: `000012345${String(variant)}` }),
+      account_id,
+    }),
+    findable: { field: 'cin', value: (variant) => `000012345${String(variant)}` },
   }));
 
   describeRepositoryContract(
@@ -145,6 +176,17 @@ describe.skipIf(DATABASE_URL === undefined)(suiteName('postgresRepository'), () 
       findable: { field: 'number', value: (variant) => `F-2026/${String(variant)}` },
     }),
     { outbox: true },
+  );
+
+  // Issue #19: the money model's fields round-trip (line base quantity and allowances, document-level
+  // entries, payments on account, the totals and taxes, extra_info, file_reference).
+  describeRepositoryContract(
+    'postgresRepository (stored invoices with the issue #19 money model)',
+    async () => ({
+      ...(await freshWithOutbox<Invoice>('invoices')),
+      sample: (id, account_id, variant) => moneyModelInvoice(id, account_id, `F-2026/${String(variant)}`),
+      findable: { field: 'number', value: (variant) => `F-2026/${String(variant)}` },
+    }),
   );
 
   describe('postgresRepository specifics', () => {

@@ -100,7 +100,7 @@ function setOf(
 
 /**
  * The printed line nets at the currency exponent: bigints, or exact integer numbers from the
- * number path (`numberTotals`), whose every partial sum is exact.
+ * number path (`numberParts` in computeTotals.ts), whose every partial sum is exact.
  */
 export type LineNetValues = readonly bigint[] | Float64Array;
 

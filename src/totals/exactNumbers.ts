@@ -2,7 +2,8 @@ import { formatUnits, formatUnitsTrimmed, pow10 } from '../money/fixedPoint.js';
 import type { RoundingMethod } from '../money/roundingMethod.js';
 
 /**
- * Exact integer arithmetic on JS numbers, for the totals engine's number path (`numberTotals`).
+ * Exact integer arithmetic on JS numbers, for the totals engine's number path (`numberParts` in
+ * computeTotals.ts).
  *
  * Money is never a JS number with a fraction here: every value is an integer count of units at a
  * known decimal scale, as in `money/fixedPoint.ts`, only held in a number instead of a bigint when
@@ -11,8 +12,9 @@ import type { RoundingMethod } from '../money/roundingMethod.js';
  * rounded, so when its result is again at most `MAX_EXACT` in magnitude it *is* the exact result
  * (a true result of 2^53 or more could only round to 2^53 or more). Every operation below checks
  * that (`isExact`) and reports failure instead of a wrong value; the caller then computes the whole
- * invoice with bigints (docs/totals.md §7). `%` of two exact integers is exact (IEEE remainder),
- * and so is `/` of an exact multiple; powers of ten up to 10^22 are exact numbers.
+ * invoice with bigints (docs/totals.md §7). `%` of two exact integers is exact (a truncated
+ * remainder, like bigint `%`), and so is `/` of an exact multiple; powers of ten up to 10^22 are
+ * exact numbers.
  *
  * A value wider than a number is held in two parts, `h × 10^k + l`, truncated: `h` the quotient
  * towards zero (whole minor units) and `l` the remainder, `|l| < 10^k`, with the sign of the value

@@ -35,6 +35,8 @@ import {
 import type { TotalsInput, TotalsLineInput } from '../../src/totals/input.js';
 import { modeFlags } from '../../src/totals/mode.js';
 import { unitPrice } from '../../src/totals/unitPrice.js';
+import { allowanceBenchInvoice } from '../bench/totalsWorkload.js';
+import { benchInvoice } from '../bench/workload.js';
 
 const MAX = BigInt(MAX_EXACT);
 const methodArb = fc.constantFrom(...ROUNDING_METHODS);
@@ -261,6 +263,18 @@ const boundaryLinesArb = fc
   .chain((digits) => fc.array(boundaryLineArb(digits), { minLength: 1, maxLength: 8 }));
 
 describe('computeTotals: the number path and the bigint path agree', () => {
+  it('the benchmark workloads (totals.bench.ts) take the number path, in every mode', () => {
+    // A change that sent them to the bigint path would cost 2–3× their time without failing a test.
+    for (const invoice of [benchInvoice(300), allowanceBenchInvoice(300)]) {
+      for (const mode of ['accumulated', 'per_line', 'per_line_unrounded'] as const) {
+        const input = { ...invoice, ...modeFlags(mode) };
+        const number = computeTotalsByPath(input, 'number');
+        expect(number).toBeDefined();
+        expect(JSON.stringify(number)).toBe(JSON.stringify(computeTotalsByPath(input, 'bigint')));
+      }
+    }
+  });
+
   it('on the golden workload shapes, the number path applies', () => {
     const input: TotalsInput = {
       currency: 'EUR',

@@ -14,16 +14,18 @@ import { Hono } from 'hono';
 import { ApiError, isApiError } from '../../src/errors/ApiError.js';
 import { errorBody } from '../../src/errors/errorBody.js';
 import type { Fiscalkit } from '../../src/index.js';
-import { isStorageUnavailable, type StorageUnavailableError } from '../../src/index.js';
-import { instantFromMillis } from '../../src/model/instant.js';
-import type { ApiVersion } from '../../src/versions/apiVersion.js';
-import { removedEndpointOf, resolveLegacyPath } from '../../src/versions/legacyPaths.js';
 import {
   endpointMissingMessage,
+  isStorageUnavailable,
   REQUEST_ID_HEADER,
+  removedEndpointOf,
   requestIdHeaders,
+  resolveLegacyPath,
+  type StorageUnavailableError,
   versionHasEndpoint,
-} from '../../src/versions/protocol.js';
+} from '../../src/index.js';
+import { instantFromMillis } from '../../src/model/instant.js';
+import type { ApiVersion } from '../../src/versions/apiVersion.js';
 import { LEGACY_API_VERSION, resolveVersion } from '../../src/versions/resolveVersion.js';
 import { toJson } from '../../src/versions/serialize.js';
 import { API_KEY_HEADER, authenticate } from './authenticate.js';

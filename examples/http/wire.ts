@@ -7,12 +7,16 @@
 import type { Context } from 'hono';
 import { ApiError } from '../../src/errors/ApiError.js';
 import { apiErrorFromIssues, type ValidationIssue } from '../../src/errors/validationIssue.js';
-import { decodeJsonTree } from '../../src/index.js';
+import {
+  decodeJsonTree,
+  listQueryConditions,
+  type QueryList,
+  type RecordCondition,
+  unknownListParams,
+} from '../../src/index.js';
 import { type ListQuery, parseListQuery } from '../../src/model/listQuery.js';
 import type { Operation } from '../../src/model/parse.js';
-import type { RecordCondition } from '../../src/model/recordFilter.js';
 import type { PageRequest } from '../../src/ports.js';
-import { listQueryConditions, type QueryList, unknownListParams } from '../../src/service/listFilters.js';
 import { resourceMissing } from '../../src/service/tenancy.js';
 import type { JsonObject } from '../../src/versions/fieldPath.js';
 import { parseJsonBody } from '../../src/versions/jsonBody.js';

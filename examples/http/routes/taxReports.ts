@@ -16,8 +16,8 @@
  *   `download` file under the code of `taxReportDocumentTypeCode`.
  */
 import { ApiError } from '../../../src/errors/ApiError.js';
+import { taxReportDocumentTypeCode } from '../../../src/index.js';
 import type { LedgerImportInput, TaxReportImportInput } from '../../../src/service/taxReports.js';
-import { taxReportDocumentTypeCode } from '../../../src/versions/protocol.js';
 import {
   isObject,
   pageQuery,

@@ -1,11 +1,15 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // One entry per public entry point (DESIGN.md); `fiscalkit/xsd` is the one adapter that touches the
-  // world (it reads the host's XSD files), so the build sees Node types; the core's freedom from them
-  // is checked by `npm run typecheck` (tsconfig.core.json).
+  // One entry per public entry point (docs/public-api.md; package.json "exports"); `fiscalkit/xsd` is
+  // the one adapter that touches the world (it reads the host's XSD files), so the build sees Node
+  // types; the core's freedom from them is checked by `npm run typecheck` (tsconfig.core.json).
   entry: {
     index: 'src/index.ts',
+    model: 'src/entries/model.ts',
+    rules: 'src/rules/index.ts',
+    http: 'src/entries/http.ts',
+    ports: 'src/entries/ports.ts',
     ksef: 'src/ksef/index.ts',
     sii: 'src/sii/index.ts',
     xsd: 'src/adapters/xsd/index.ts',

@@ -1,6 +1,30 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { defineConfig } from 'vitest/config';
 
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The package's entry points (`fiscalkit`, `fiscalkit/memory`, …) resolve to their source files, as
+ * tsconfig.json's `paths` say (tsc and tsx read those; vitest is told here): examples/ imports the
+ * package as a host does (docs/public-api.md), and its tests run it against the source. Exact
+ * matches only, so that `fiscalkit` does not swallow `fiscalkit/memory` and an unknown entry point
+ * fails to resolve.
+ */
+const entryPointAliases = Object.entries(
+  (
+    ts.readConfigFile(`${root}tsconfig.json`, ts.sys.readFile).config as {
+      compilerOptions: { paths: Record<string, string[]> };
+    }
+  ).compilerOptions.paths,
+).map(([specifier, [target]]) => ({
+  find: new RegExp(`^${specifier.replace(/[/.]/g, '\\$&')}$`),
+  replacement: resolve(root, target ?? ''),
+}));
+
 export default defineConfig({
+  resolve: { alias: entryPointAliases },
   test: {
     include: ['test/**/*.test.ts'],
     // Two test files at a time, also on a 2-core machine (vitest's default there is one): many files

@@ -18,18 +18,9 @@
 // Then, as a host's own API handler would: create an account, a contact and an invoice through the
 // use cases (`fiscalkit.accounts.create(caller, …)`, …), mark the invoice sent, and print its total,
 // the account's events and what the host's ports saw.
-import { memoryEventSink, memoryJobQueue, memoryPorts, memoryStore } from '../src/adapters/memory/index.js';
-import {
-  type Caller,
-  type Clock,
-  createFiscalkit,
-  type IdGenerator,
-  isApiError,
-  type JobQueue,
-  LATEST_API_VERSION,
-  type Repository,
-  type Store,
-} from '../src/index.js';
+import { type Caller, createFiscalkit, isApiError, LATEST_API_VERSION } from 'fiscalkit';
+import { memoryEventSink, memoryJobQueue, memoryPorts, memoryStore } from 'fiscalkit/memory';
+import type { Clock, IdGenerator, JobQueue, Repository, Store } from 'fiscalkit/ports';
 
 // ─── The host's ports ──────────────────────────────────────────────────────────────────────────────
 

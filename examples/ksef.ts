@@ -16,9 +16,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createXsdSchemaValidator, type XsdSchemaValidator } from '../src/adapters/xsd/index.js';
-import type { KsefTaxReportCreate, KsefTypeCode } from '../src/index.js';
-import { buildFa3, createKsefTaxReport, fa3Issues, importFa3 } from '../src/ksef/index.js';
+import type { KsefTypeCode } from 'fiscalkit';
+import { buildFa3, createKsefTaxReport, fa3Issues, importFa3 } from 'fiscalkit/ksef';
+import type { KsefTaxReportCreate } from 'fiscalkit/model';
+import { createXsdSchemaValidator, type XsdSchemaValidator } from 'fiscalkit/xsd';
 
 /** When the documents are made (`Naglowek/DataWytworzeniaFa`); a host passes its clock's now. */
 const NOW = new Date('2026-03-15T09:00:00Z');

@@ -12,8 +12,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createXsdSchemaValidator, type XsdSchemaValidator } from '../src/adapters/xsd/index.js';
-import { parseSiiTaxReport, type SchemaValidator } from '../src/index.js';
+import { parseSiiTaxReport } from 'fiscalkit/model';
+import type { SchemaValidator } from 'fiscalkit/ports';
 import {
   buildSiiMessage,
   groupSiiMessages,
@@ -23,7 +23,8 @@ import {
   type SiiTitular,
   structuralSiiValidator,
   validateSiiRecords,
-} from '../src/sii/index.js';
+} from 'fiscalkit/sii';
+import { createXsdSchemaValidator, type XsdSchemaValidator } from 'fiscalkit/xsd';
 
 /** The taxpayer whose books these are (`Cabecera/Titular`): the account, its NIF without `ES`. */
 const titular: SiiTitular = { name: 'Test company', nif: 'U2687761C' };

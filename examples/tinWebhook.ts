@@ -14,7 +14,6 @@
 // The exit code is 1 if the counts are not the expected ones or the webhook did not arrive verified.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type CensusEntry, memoryPorts, systemClock } from '../src/adapters/memory/index.js';
 import {
   type Caller,
   checkSpanishTin,
@@ -22,8 +21,9 @@ import {
   LATEST_API_VERSION,
   verifyWebhookSignature,
   WEBHOOK_SIGNATURE_HEADER,
-  type WebhookTransport,
-} from '../src/index.js';
+} from 'fiscalkit';
+import { type CensusEntry, memoryPorts, systemClock } from 'fiscalkit/memory';
+import type { WebhookTransport } from 'fiscalkit/ports';
 
 // ─── 1,000 TINs: valid DNIs, NIEs and CIFs, and near misses ─────────────────────────────────────────
 

@@ -1,6 +1,6 @@
 // Prints the totals of one sample invoice in the three computation modes (taxmath.md §3.5).
 // Run it with `npm run example`.
-import { computeTotals, modeFlags, TOTALS_MODES, type TotalsInput } from '../src/index.js';
+import { computeTotals, modeFlags, TOTALS_MODES, type TotalsInput } from 'fiscalkit';
 
 // A Spanish invoice to a retailer under recargo de equivalencia, with IRPF withheld: the three tax
 // kinds, a discounted line, and amounts where rounding per line and per group disagree.

@@ -3,7 +3,7 @@
  * schema, the largest `maxOccurs` of every element local name anywhere in the documents the schema
  * allows, and the deepest element of those documents.
  *
- *   npx tsx scripts/generate-schema-occurrences.ts [shared directory]
+ *   npm run generate (every generator), or npx tsx scripts/generate-schema-occurrences.ts [shared directory]
  *
  * `shared directory` holds `xsd/ksef-fa3/` and `xsd/sii/` (default: `$FISCALKIT_SHARED`, or `../shared`
  * beside the checkout). Writes:
@@ -23,18 +23,23 @@
  * accepts; the schema validators judge the exact place later. The depth is the longest chain of element
  * declarations from a root (the root is depth 1). Wildcards (`any`), substitution groups and recursive
  * types are refused, so that a schema needing them is noticed here.
- * The output is formatted with Biome; commit it.
+ * {@link schemaOccurrenceFiles} returns the files' texts and writes nothing (the CI check regenerates
+ * in memory: `test/scripts/generated.test.ts`); the command line formats them with Biome and writes
+ * them. Commit the result.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SchemaOccurrences, SchemaSequences } from '../src/xml/parse.js';
-
+import {
+  type GeneratedFiles,
+  generatedHeader,
+  isMain,
+  sharedDirectory,
+  writeGenerated,
+} from './generated.js';
 import { failAt, readXsdDom, type XsdNode } from './xsdDom.js';
 
 const XS = 'http://www.w3.org/2001/XMLSchema';
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 type XNode = XsdNode;
 
@@ -364,10 +369,9 @@ function repeating(occurrences: SchemaOccurrences): number {
   return Object.values(occurrences.maxOccurs).filter((limit) => limit !== 1).length;
 }
 
-const HEADER = (file: string) => `// GENERATED FILE — do not edit. Regenerate with:
-//   npx tsx scripts/generate-schema-occurrences.ts [shared directory]
-// Source: ${file}, read from shared/xsd/.
-import type { SchemaOccurrences } from '../../xml/parse.js';
+const HEADER = (
+  file: string,
+) => `${generatedHeader('scripts/generate-schema-occurrences.ts', `${file}, read from shared/xsd/.`)}import type { SchemaOccurrences } from '../../xml/parse.js';
 `;
 
 /** The FA(3) entry schema, below the shared directory. */
@@ -377,8 +381,15 @@ export const SII_MESSAGE_XSD = join('xsd', 'sii', 'SuministroLR.xsd');
 /** The SII response entry schema, below the shared directory. */
 export const SII_RESPONSE_XSD = join('xsd', 'sii', 'RespuestaSuministro.xsd');
 
-function main(): void {
-  const shared = resolve(process.argv[2] ?? process.env.FISCALKIT_SHARED ?? join(ROOT, '..', 'shared'));
+/**
+ * The texts of `src/ksef/import/fa3Occurrences.ts`, `src/ksef/import/fa3Sequences.ts` and
+ * `src/sii/import/siiOccurrences.ts` (unformatted: {@link writeGenerated} and the CI check format them
+ * with Biome) from the XSDs below the `shared` directory. Writes nothing.
+ *
+ * @example
+ * Object.keys(schemaOccurrenceFiles('../shared')); // ['src/ksef/import/fa3Occurrences.ts', …]
+ */
+export function schemaOccurrenceFiles(shared: string): GeneratedFiles {
   for (const file of [FA3_XSD, SII_MESSAGE_XSD, SII_RESPONSE_XSD])
     if (!existsSync(join(shared, file))) throw new Error(`${file} not found in ${shared}`);
   const fa3 = schemaOccurrences(join(shared, FA3_XSD), 'schemat_FA(3)_v1-0E.xsd');
@@ -387,7 +398,7 @@ function main(): void {
   const sequences = schemaSequences(join(shared, FA3_XSD), 'schemat_FA(3)_v1-0E.xsd');
   const outputs: [string, string][] = [
     [
-      join(ROOT, 'src', 'ksef', 'import', 'fa3Occurrences.ts'),
+      'src/ksef/import/fa3Occurrences.ts',
       `${HEADER('schemat_FA(3)_v1-0E.xsd with bazowe/*.xsd')}
 /**
  * What FA(3) (\`schemat_FA(3)_v1-0E.xsd\`) allows, as the importer's parse checks it (issue #24): the
@@ -402,7 +413,7 @@ export const FA3_OCCURRENCES: SchemaOccurrences = ${literal(fa3)};
 `,
     ],
     [
-      join(ROOT, 'src', 'ksef', 'import', 'fa3Sequences.ts'),
+      'src/ksef/import/fa3Sequences.ts',
       `${HEADER('schemat_FA(3)_v1-0E.xsd with bazowe/*.xsd').replace('SchemaOccurrences', 'SchemaSequences')}
 /**
  * The order FA(3) (\`schemat_FA(3)_v1-0E.xsd\`) gives the children of each of its ${String(Object.keys(sequences.children).length)} elements
@@ -416,7 +427,7 @@ export const FA3_SEQUENCES: SchemaSequences = ${sequencesLiteral(sequences)};
 `,
     ],
     [
-      join(ROOT, 'src', 'sii', 'import', 'siiOccurrences.ts'),
+      'src/sii/import/siiOccurrences.ts',
       `${HEADER('SuministroLR.xsd and RespuestaSuministro.xsd with SuministroInformacion.xsd')}
 /**
  * What an SII message (\`SuministroLR.xsd\` with \`SuministroInformacion.xsd\`) allows, as the importer's
@@ -441,13 +452,7 @@ export const SII_RESPONSE_OCCURRENCES: SchemaOccurrences = ${literal(response)};
 `,
     ],
   ];
-  for (const [path, text] of outputs) {
-    writeFileSync(path, text);
-    execFileSync(join(ROOT, 'node_modules', '.bin', 'biome'), ['format', '--write', path], {
-      stdio: 'inherit',
-    });
-    console.log(`wrote ${path}`);
-  }
+  return Object.fromEntries(outputs);
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();
+if (isMain(import.meta.url)) writeGenerated(schemaOccurrenceFiles(sharedDirectory(process.argv[2])));

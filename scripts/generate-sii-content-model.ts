@@ -2,7 +2,7 @@
  * Generates `src/sii/validator/contentModel.ts`: the rules of the official AEAT SII schemas as data
  * (issue #6), for fiscalkit's structural validator.
  *
- *   npx tsx scripts/generate-sii-content-model.ts [directory]
+ *   npm run generate (every generator), or npx tsx scripts/generate-sii-content-model.ts [directory]
  *
  * `directory` holds `SuministroLR.xsd` and what it imports (default: `$FISCALKIT_SHARED/xsd/sii`, or
  * `../shared/xsd/sii` beside the checkout). The script parses the XSDs with saxes, starts from every
@@ -11,12 +11,12 @@
  * extensions flattened, element names with their namespace prefix) and every simple type (built-in base,
  * merged facets). It refuses XSD features it does not model (attributes, wildcards, `all`, mixed or
  * simple content, element references, lists, unions, …) so that a schema needing them fails here, loudly.
- * The output is formatted with Biome; commit it.
+ * {@link siiContentModelFiles} returns the file's text and writes nothing (the CI check regenerates
+ * in memory: `test/scripts/generated.test.ts`); the command line formats it with Biome and writes it.
+ * Commit the result.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type {
   BuiltinTypeName,
   ComplexTypeModel,
@@ -27,11 +27,18 @@ import type {
   TypeModel,
 } from '../src/sii/validator/schemaModel.js';
 
+import {
+  type GeneratedFiles,
+  generatedHeader,
+  isMain,
+  sharedDirectory,
+  writeGenerated,
+} from './generated.js';
 import { failAt, readXsdDom, type XsdNode } from './xsdDom.js';
 
 const XS = 'http://www.w3.org/2001/XMLSchema';
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const OUTPUT = join(ROOT, 'src', 'sii', 'validator', 'contentModel.ts');
+/** The generated file, from the project root. */
+export const SII_CONTENT_MODEL_FILE = 'src/sii/validator/contentModel.ts';
 const ENTRY = 'SuministroLR.xsd';
 
 // ---------------------------------------------------------------------------------------------------
@@ -142,6 +149,14 @@ function resolveQName(node: XNode, value: string): string {
 
 const types = new Map<string, TypeModel>();
 const pending: Array<[id: string, build: () => TypeModel]> = [];
+
+/** Forgets what an earlier run read (the tables above are the state of one run). */
+function resetState(): void {
+  documents.length = 0;
+  pending.length = 0;
+  for (const table of [prefixes, globalElements, globalComplexTypes, globalSimpleTypes, documentOf, types])
+    table.clear();
+}
 
 const BUILTINS: Readonly<Record<string, BuiltinTypeName>> = {
   'xs:string': 'string',
@@ -357,16 +372,16 @@ function literal(value: unknown, indent: string): string {
   return `${open.trim()}\n${items.map((item) => inner + item).join(',\n')},\n${indent}${close.trim()}`;
 }
 
-function sharedDirectory(): string {
-  const argument = process.argv[2];
-  if (argument !== undefined) return resolve(argument);
-  const shared = process.env.FISCALKIT_SHARED ?? resolve(ROOT, '..', 'shared');
-  return join(shared, 'xsd', 'sii');
-}
-
-function main(): void {
-  const directory = sharedDirectory();
+/**
+ * The SII schemas in `directory` (the one holding `SuministroLR.xsd`) as a {@link SchemaModel}: what
+ * `contentModel.ts` holds, and what `scripts/generate-sii-codes.ts` reads the code lists from.
+ *
+ * @example
+ * readSiiSchemaModel('../shared/xsd/sii').types['sii:TipoPeriodoType']; // { kind: 'simple', enumeration: ['01', …] }
+ */
+export function readSiiSchemaModel(directory: string): SchemaModel {
   if (!existsSync(join(directory, ENTRY))) throw new Error(`${ENTRY} not found in ${directory}`);
+  resetState();
   loadSchema(directory, ENTRY);
   for (const document of documents) markDocument(document.node, document);
 
@@ -390,20 +405,33 @@ function main(): void {
   for (const [uri, prefix] of prefixes) if (prefix !== '') namespaces[prefix] = uri;
   const sortedTypes: Record<string, TypeModel> = {};
   for (const id of [...types.keys()].sort()) sortedTypes[id] = types.get(id) as TypeModel;
-  const model: SchemaModel = {
+  return {
     source: documents.map((document) => document.file).join(' + '),
     namespaces,
     roots,
     types: sortedTypes,
   };
+}
 
+/**
+ * The text of `src/sii/validator/contentModel.ts` (unformatted: {@link writeGenerated} and the CI
+ * check format it with Biome) from the SII schemas in `directory` (the one holding `SuministroLR.xsd`).
+ * Writes nothing.
+ *
+ * @example
+ * siiContentModelFiles('../shared/xsd/sii')['src/sii/validator/contentModel.ts']; // '// GENERATED FILE …'
+ */
+export function siiContentModelFiles(directory: string): GeneratedFiles {
+  const model = readSiiSchemaModel(directory);
+  const { roots, types: sortedTypes } = model;
   const complexCount = Object.values(sortedTypes).filter((type) => type.kind === 'complex').length;
   const simpleCount = Object.values(sortedTypes).length - complexCount;
-  const text = `// GENERATED FILE — do not edit. Regenerate with:
-//   npx tsx scripts/generate-sii-content-model.ts [directory containing SuministroLR.xsd]
-// Source: ${model.source} (AEAT SII 1.1, "1.1 bis" content), read from shared/xsd/sii/.
-// ${Object.keys(roots).length} root elements, ${complexCount} complex types, ${simpleCount} simple types.
-import type { SchemaModel } from './schemaModel.js';
+  const header = generatedHeader(
+    'scripts/generate-sii-content-model.ts',
+    `${model.source} (AEAT SII 1.1, "1.1 bis" content), read from shared/xsd/sii/.
+${Object.keys(roots).length} root elements, ${complexCount} complex types, ${simpleCount} simple types.`,
+  );
+  const text = `${header}import type { SchemaModel } from './schemaModel.js';
 
 /**
  * The AEAT SII schemas (\`${model.source}\`) as data: the namespaces, the ${Object.keys(roots).length}
@@ -417,13 +445,10 @@ import type { SchemaModel } from './schemaModel.js';
  */
 export const SII_CONTENT_MODEL: SchemaModel = ${literal(model, '')};
 `;
-  writeFileSync(OUTPUT, text);
-  execFileSync(join(ROOT, 'node_modules', '.bin', 'biome'), ['format', '--write', OUTPUT], {
-    stdio: 'inherit',
-  });
-  console.log(
-    `wrote ${OUTPUT}: ${Object.keys(roots).length} roots, ${complexCount} complex types, ${simpleCount} simple types`,
-  );
+  return { [SII_CONTENT_MODEL_FILE]: text };
 }
 
-main();
+if (isMain(import.meta.url)) {
+  const argument = process.argv[2];
+  writeGenerated(siiContentModelFiles(argument ?? join(sharedDirectory(), 'xsd', 'sii')));
+}

@@ -3,32 +3,39 @@
  * case, serialize). Every request goes through the same steps, in the order the spec's errors imply:
  *
  * 1. a request log id (`X-B2B-API-Request-Id` on every response, spec §7.1);
- * 2. authentication (spec §5) and the rate limit per key (429 with no code, spec §7.2);
+ * 2. authentication (spec §5, the service's `authenticateApiKey`) and the rate limit per key (429 with
+ *    no code, spec §7.2);
  * 3. the API version: header, else the key's group, checked against the host (`resolveVersion`, spec §9);
  * 4. a legacy (v2025-01-01) path mapped to its canonical path (`resolveLegacyPath`);
  * 5. the router (`routes/`), whose handlers call `src/service`;
  * 6. errors as `{error: {code, message, param, request_log_url, type}}` (spec §7.1), never a stack
  *    trace; the request log stored with the status and error code.
  */
-import { Hono } from 'hono';
-import { ApiError, isApiError } from '../../src/errors/ApiError.js';
-import { errorBody } from '../../src/errors/errorBody.js';
-import type { Fiscalkit } from '../../src/index.js';
+
+import {
+  API_KEY_HEADER,
+  ApiError,
+  type ApiVersion,
+  authenticateApiKey,
+  errorBody,
+  type Fiscalkit,
+  isApiError,
+  isStorageUnavailable,
+  resolveVersion,
+  type StorageUnavailableError,
+  toJson,
+} from 'fiscalkit';
 import {
   endpointMissingMessage,
-  isStorageUnavailable,
+  LEGACY_API_VERSION,
   REQUEST_ID_HEADER,
   removedEndpointOf,
   requestIdHeaders,
   resolveLegacyPath,
-  type StorageUnavailableError,
   versionHasEndpoint,
-} from '../../src/index.js';
-import { instantFromMillis } from '../../src/model/instant.js';
-import type { ApiVersion } from '../../src/versions/apiVersion.js';
-import { LEGACY_API_VERSION, resolveVersion } from '../../src/versions/resolveVersion.js';
-import { toJson } from '../../src/versions/serialize.js';
-import { API_KEY_HEADER, authenticate } from './authenticate.js';
+} from 'fiscalkit/http';
+import { instantFromMillis } from 'fiscalkit/model';
+import { Hono } from 'hono';
 import { bodyLimitFor, type RequestBodyLimit } from './bodyLimits.js';
 import { publicRoute } from './publicRoutes.js';
 import { type RateLimiter, tokenBucket } from './rateLimit.js';
@@ -108,17 +115,18 @@ export function createHttpApp(fiscalkit: Fiscalkit, httpOptions: HttpOptions): H
     try {
       const open = publicRoute(request.method, url.pathname, { base_url: options.base_url, request_log_url });
       if (open !== null) return [await open(request), null];
-      const { key, group } = await authenticate(
-        ports.keys,
-        request.headers.get(API_KEY_HEADER),
-        options.environment,
-        ports.clock.now(),
+      // Spec §5 is the service's use case; the binding reads the header into it and answers its error.
+      const authentication = await authenticateApiKey(ports.keys, request.headers.get(API_KEY_HEADER), {
+        environment: options.environment,
+        now: ports.clock.now(),
+      });
+      if (!authentication.success) {
         // A known key refused (expired, another environment) still names its group: the log of the
         // refused request is that group's, not everybody's.
-        (refused) => {
-          outcome.group_id = refused.group ?? 0;
-        },
-      );
+        if (authentication.key !== null) outcome.group_id = authentication.key.group ?? 0;
+        throw authentication.error;
+      }
+      const { key, group } = authentication;
       outcome.group_id = group.id;
       const wait = limiter?.take(key.key) ?? 0;
       if (wait > 0) {

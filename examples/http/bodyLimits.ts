@@ -15,14 +15,13 @@
  * other body — an account, a contact, a web hook, an action — is a few kilobytes, and gets 1 MiB.
  */
 // The package's root entry point only (a host rebuilds this binding from the package).
+import { type JsonLimits, resolveLegacyPath } from 'fiscalkit/http';
 import {
-  type JsonLimits,
   MAX_INVOICE_ATTACHMENTS,
   MAX_INVOICE_LINES,
   MAX_TAX_REPORTS_PER_BATCH,
   MAX_TIN_VERIFICATION_PAIRS,
-  resolveLegacyPath,
-} from '../../src/index.js';
+} from 'fiscalkit/model';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;

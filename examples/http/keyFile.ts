@@ -5,9 +5,9 @@
  * that `npm start` serves a working sandbox at once.
  */
 import { readFileSync } from 'node:fs';
+import { type MemoryKeyStore, memoryKeyStore } from 'fiscalkit/memory';
+import { isTimestamp } from 'fiscalkit/model';
 import { z } from 'zod';
-import { type MemoryKeyStore, memoryKeyStore } from '../../src/adapters/memory/keyStore.js';
-import { isTimestamp } from '../../src/model/timestamp.js';
 
 const KeyFileSchema = z.object({
   keys: z.array(

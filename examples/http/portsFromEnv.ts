@@ -10,12 +10,11 @@
  * `FISCALKIT_DB_WAIT_MS` (default 60 s); one that refuses the connection for good (wrong password,
  * no such database) stops the start at once.
  */
+
+import { memoryPorts, systemClock } from 'fiscalkit/memory';
+import type { KeyStore, Ports } from 'fiscalkit/ports';
+import { isConnectionFailure, migrate, postgresPorts } from 'fiscalkit/postgres';
 import pg from 'pg';
-import { memoryPorts, systemClock } from '../../src/adapters/memory/index.js';
-import { isConnectionFailure } from '../../src/adapters/postgres/index.js';
-import { migrate } from '../../src/adapters/postgres/migrations.js';
-import { postgresPorts } from '../../src/adapters/postgres/postgresPorts.js';
-import type { KeyStore, Ports } from '../../src/ports.js';
 
 /** The ports, what they are, and how to let go of them. */
 export interface ServerPorts {

@@ -11,13 +11,8 @@
  * An unknown version is 400 `invalid_api_version` with the error body of spec §7.1. The documents
  * come from `src/openapi` (`openApiDocument`), the same ones `npm run openapi` writes.
  */
-import { type OpenApiDocument, openApiDocument } from '../../src/openapi/openApiDocument.js';
-import {
-  API_VERSIONS,
-  type ApiVersion,
-  LATEST_API_VERSION,
-  parseApiVersion,
-} from '../../src/versions/apiVersion.js';
+import { API_VERSIONS, type ApiVersion, LATEST_API_VERSION, parseApiVersion } from 'fiscalkit';
+import { type OpenApiDocument, openApiDocument } from 'fiscalkit/http';
 
 /** A handler of a public route. */
 export type PublicHandler = (request: Request) => Promise<Response>;

@@ -11,8 +11,8 @@
  */
 import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
-import { createFiscalkit } from '../../src/index.js';
-import type { ApiEnvironment } from '../../src/ports.js';
+import { createFiscalkit } from 'fiscalkit';
+import type { ApiEnvironment } from 'fiscalkit/ports';
 import { createHttpApp } from './app.js';
 import { loadKeys } from './keyFile.js';
 import { portsFromEnv } from './portsFromEnv.js';

@@ -4,10 +4,10 @@
  * (`app.ts`) authenticates and resolves the version, then hands these to the router as its
  * environment, so a handler is only: parse, call a use case, serialize.
  */
-import type { Fiscalkit } from '../../src/index.js';
-import type { ApiEnvironment } from '../../src/ports.js';
-import type { Caller } from '../../src/service/caller.js';
-import type { ApiVersion } from '../../src/versions/apiVersion.js';
+import type { ApiVersion, Caller, Fiscalkit } from 'fiscalkit';
+import type { ServiceHosts } from 'fiscalkit/http';
+import type { ApiEnvironment } from 'fiscalkit/ports';
+import type { Hono } from 'hono';
 import type { RequestBodyLimit } from './bodyLimits.js';
 
 /** Options of the HTTP binding. */
@@ -24,7 +24,7 @@ export interface HttpOptions {
   /** Requests per key: a token bucket of `capacity` refilled at `per_second`; default 200 and 100. */
   rate_limit?: { capacity: number; per_second: number } | null;
   /** The hosts of each version kind (spec §9 rule 3); default the public service's. */
-  hosts?: import('../../src/versions/hosts.js').ServiceHosts;
+  hosts?: ServiceHosts;
   /**
    * Whether a proxy in front sets `X-Forwarded-Host` (default false: a client could forge it to pick
    * the host that spec §9 rule 3 checks the version against).
@@ -54,3 +54,6 @@ export interface RequestState {
 export interface RouterEnv {
   Bindings: RequestState;
 }
+
+/** The router of the binding: each file of `routes/` registers its routes on it. */
+export type Router = Hono<RouterEnv>;

@@ -4,7 +4,7 @@
  * computed on a small pool of threads (`fiscalkit/threads`), while the main thread goes on answering.
  */
 import { availableParallelism } from 'node:os';
-import { type ThreadCompute, threadCompute } from '../../src/adapters/threads/index.js';
+import { type ThreadCompute, threadCompute } from 'fiscalkit/threads';
 
 /**
  * The thread pool named by `FISCALKIT_THREADS` (threads per process; default one less than the cores,

@@ -4,33 +4,37 @@
  * caller's version with the status that version uses, lists with `meta`, and path ids. Every
  * difference between versions is asked of `src/versions` (DESIGN.md: no `if (version < …)` here).
  */
-import type { Context } from 'hono';
-import { ApiError } from '../../src/errors/ApiError.js';
-import { apiErrorFromIssues, type ValidationIssue } from '../../src/errors/validationIssue.js';
 import {
-  decodeJsonTree,
-  listQueryConditions,
-  type QueryList,
-  type RecordCondition,
-  unknownListParams,
-} from '../../src/index.js';
-import { type ListQuery, parseListQuery } from '../../src/model/listQuery.js';
-import type { Operation } from '../../src/model/parse.js';
-import type { PageRequest } from '../../src/ports.js';
-import { resourceMissing } from '../../src/service/tenancy.js';
-import type { JsonObject } from '../../src/versions/fieldPath.js';
-import { parseJsonBody } from '../../src/versions/jsonBody.js';
-import { legacyPath } from '../../src/versions/legacyPaths.js';
-import { normalizeRequest } from '../../src/versions/normalize.js';
+  ApiError,
+  apiErrorFromIssues,
+  type JsonObject,
+  normalizeRequest,
+  parseJsonBody,
+  type ResourceKind,
+  serialize,
+  serializeList,
+  toJson,
+  type ValidationIssue,
+} from 'fiscalkit';
 import {
   createdStatus,
+  decodeJsonTree,
   endpointMissingMessage,
+  type ListQuery,
+  legacyPath,
+  listQueryConditions,
+  parseListQuery,
+  type QueryList,
+  type RecordCondition,
+  resourceMissing,
+  unknownListParams,
   type VersionedEndpoint,
   versionHasEndpoint,
   writeStatus,
-} from '../../src/versions/protocol.js';
-import type { ResourceKind } from '../../src/versions/resourceKind.js';
-import { serialize, serializeList, toJson } from '../../src/versions/serialize.js';
+} from 'fiscalkit/http';
+import type { Operation } from 'fiscalkit/model';
+import type { PageRequest } from 'fiscalkit/ports';
+import type { Context } from 'hono';
 import type { RouterEnv } from './state.js';
 
 /** A route handler's context. */

@@ -5,7 +5,7 @@
  * the middle of a job loses nothing: its lease expires (`FISCALKIT_LEASE_MS`, default 30 s) and
  * another worker takes the job over, and the jobs resume from what they persisted.
  */
-import { createFiscalkit } from '../../src/index.js';
+import { createFiscalkit } from 'fiscalkit';
 import { loadKeys } from './keyFile.js';
 import { portsFromEnv } from './portsFromEnv.js';
 import { computeFromEnv } from './threads.js';

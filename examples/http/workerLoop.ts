@@ -4,8 +4,7 @@
  * While the queue cannot be reached (issue #24: the database restarting) it waits longer each time,
  * up to `max_backoff_ms`, and says so once per outage instead of once per attempt.
  */
-import type { Fiscalkit } from '../../src/index.js';
-import { isStorageUnavailable } from '../../src/index.js';
+import { type Fiscalkit, isStorageUnavailable } from 'fiscalkit';
 
 /** Options of {@link runWorker}. */
 export interface WorkerLoopOptions {

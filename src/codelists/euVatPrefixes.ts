@@ -48,3 +48,21 @@ const PREFIXES: ReadonlySet<string> = new Set(EU_VAT_PREFIXES);
 export function isEuVatPrefix(code: string): boolean {
   return PREFIXES.has(code);
 }
+
+/**
+ * The EU VAT prefix of an ISO 3166 country, or null outside the EU: ISO `GR` is `EL` in VAT numbers
+ * (and in FA(3) `TKodyKrajowUE`); `XI` stays `XI`. The one mapping the FA(3) and the SII party
+ * builders share (an FA(3) `KodUE`, an SII `IDOtro` with `IDType 02`, sii.md §3).
+ *
+ * @example
+ * ```ts
+ * euVatPrefixOf('GR'); // 'EL'
+ * euVatPrefixOf('DE'); // 'DE'
+ * euVatPrefixOf('US'); // null
+ * ```
+ */
+export function euVatPrefixOf(country: string | null | undefined): string | null {
+  if (country === null || country === undefined) return null;
+  const code = country === 'GR' ? 'EL' : country;
+  return PREFIXES.has(code) ? code : null;
+}

@@ -53,7 +53,10 @@ export function detectTaxReportDocument(input: string | Uint8Array): Validated<T
   if (!guarded.success) return { success: false, issues: [guarded.issue] };
   const root = rootElement(guarded.data);
   if (root === null)
-    return { success: false, issues: [documentIssue(IMPORT_FILE_PARAM, 'has no root element')] };
+    return {
+      success: false,
+      issues: [documentIssue('xml.root-element', IMPORT_FILE_PARAM, 'has no root element')],
+    };
   if (root.name === 'Faktura') return { success: true, data: 'fa3' };
   if (root.namespace === SII_LR_NAMESPACE) return { success: true, data: 'sii' };
   if (root.name === 'Envelope' && root.namespace === SOAP_ENVELOPE_NAMESPACE)
@@ -63,6 +66,7 @@ export function detectTaxReportDocument(input: string | Uint8Array): Validated<T
     success: false,
     issues: [
       documentIssue(
+        'fiscalkit.document.import-format',
         IMPORT_FILE_PARAM,
         `has the root element <${root.name}> ${where}: the import takes an FA(3) invoice (<Faktura> in ${FA3_NAMESPACE}) ` +
           `or an SII message (<SuministroLR…> or <BajaLR…> in ${SII_LR_NAMESPACE})`,

@@ -9,7 +9,6 @@
 import type { Validated, ValidationIssue } from '../errors/validationIssue.js';
 import { fa3Issues } from '../ksef/fa3Issues.js';
 import { importFa3 } from '../ksef/import/importFa3.js';
-import type { SchemaError, SchemaValidator } from '../ports.js';
 import {
   bomIssue,
   documentIssue,
@@ -24,6 +23,7 @@ import {
   type XmlDocumentPolicy,
 } from '../xml/guards.js';
 import { parseXml, type XmlObject, type XmlValue } from '../xml/parse.js';
+import type { SchemaError, SchemaValidator } from '../xml/schemaValidator.js';
 import { type DocumentFormat, detectFormat } from './detectFormat.js';
 import { unwrapSoapBody } from './soapBody.js';
 
@@ -251,7 +251,7 @@ export function validateDocument(
   const param = options.param ?? 'document';
   const policy = documentPolicy(param);
   if (typeof input !== 'string' && !(input instanceof Uint8Array))
-    return refuse(documentIssue(param, 'must be an XML document as a string or as bytes'));
+    return refuse(documentIssue('xml.input-type', param, 'must be an XML document as a string or as bytes'));
   const body = withoutUtf8Bom(input);
   const inputIssue = sizeIssue(input, policy) ?? bomIssue(body, policy);
   if (inputIssue !== null) return refuse(inputIssue);
@@ -263,7 +263,13 @@ export function validateDocument(
 
   const root = rootElement(text);
   if (root === null)
-    return refuse(documentIssue(param, `is not an XML document: no root element was found (${SUPPORTED})`));
+    return refuse(
+      documentIssue(
+        'xml.root-element',
+        param,
+        `is not an XML document: no root element was found (${SUPPORTED})`,
+      ),
+    );
   let detection = detectFormat(root);
   let message = text;
   let line_offset = 0;
@@ -273,6 +279,7 @@ export function validateDocument(
     if (!unwrapped.success)
       return refuse(
         documentIssue(
+          'fiscalkit.document.soap-envelope',
           param,
           `is a SOAP envelope fiscalkit cannot read: ${unwrapped.message}${unwrapped.line === null ? '' : ` (line ${String(unwrapped.line)})`}`,
         ),
@@ -282,6 +289,7 @@ export function validateDocument(
     if (detection.kind !== 'format' || detection.format !== 'sii')
       return refuse(
         documentIssue(
+          'fiscalkit.document.soap-envelope',
           param,
           `is a SOAP envelope around <${inner?.name ?? '?'}>${inner?.namespace ? ` in ${inner.namespace}` : ''}; only SII messages are validated inside a SOAP envelope`,
         ),
@@ -290,10 +298,12 @@ export function validateDocument(
     line_offset = unwrapped.line_offset;
     soap = true;
   }
-  if (detection.kind === 'unsupported') return refuse(documentIssue(param, detection.reason));
+  if (detection.kind === 'unsupported')
+    return refuse(documentIssue('fiscalkit.document.format', param, detection.reason));
   if (detection.kind !== 'format')
     return refuse(
       documentIssue(
+        'fiscalkit.document.format',
         param,
         `has the root element <${root.name}> in ${root.namespace === null ? 'no namespace' : `the namespace ${root.namespace}`}, ` +
           `which is not a format fiscalkit validates: ${SUPPORTED}`,

@@ -6,6 +6,12 @@ export interface ApiErrorOptions {
   param?: string | null;
   /** The underlying error, kept for logs; never serialized. */
   cause?: unknown;
+  /**
+   * The id of the rule that refused the request, when a validation issue did (issue #20 §4,
+   * docs/rule-ids.md). For the host (logs, tests, its own messages); never serialized, because the
+   * error body of spec §7.1 has no such field.
+   */
+  rule?: string | null;
 }
 
 /**
@@ -27,12 +33,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly param: string | null;
   readonly type = ERROR_TYPE;
+  /** The rule that refused the request ({@link ApiErrorOptions.rule}); null when none is named. */
+  readonly rule: string | null;
 
   constructor(code: ErrorCode, message: string, options: ApiErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.status = errorStatus(code);
     this.param = options.param ?? null;
+    this.rule = options.rule ?? null;
   }
 }
 

@@ -7,6 +7,14 @@ import type { ErrorCode } from './catalog.js';
  * returns, it does not throw").
  */
 export interface ValidationIssue {
+  /**
+   * The stable id of the rule that found the issue (issue #20 §4, after gobl's faults): where the rule
+   * comes from, then where in that source, e.g. `spec.2.7.1` (spec §2.7 rule 1), `fa3.TNrKRS` (an
+   * FA(3) XSD fact), `sii.8.f2-limit`, `fiscalkit.ksef.exemption-basis` (fiscalkit's own decision).
+   * Unlike `code`, which many rules share, it says which rule fired. Required: an issue that does not
+   * name its rule does not compile (issue #20 §4, "a rule without an id"). See docs/rule-ids.md.
+   */
+  rule: string;
   /** The catalog code the service answers with (`parameter_invalid`, `parameter_blank`, …). */
   code: ErrorCode;
   /** The offending field as written on the wire, e.g. `lines[2].price`; `''` for the whole input. */
@@ -46,13 +54,17 @@ export function formatParam(path: readonly PropertyKey[]): string {
  * @example
  * ```ts
  * const error = apiErrorFromIssues([
- *   { code: 'parameter_invalid', param: 'lines[0].price', message: 'lines[0].price must be …' },
+ *   { rule: 'fiscalkit.schema.value', code: 'parameter_invalid', param: 'lines[0].price', message: 'lines[0].price must be …' },
  * ]);
  * error.status; // 422
+ * error.rule; // 'fiscalkit.schema.value': which rule refused, for the host (not in the wire body)
  * ```
  */
 export function apiErrorFromIssues(issues: readonly ValidationIssue[]): ApiError {
   const first = issues.find((issue) => issue.code === 'invalid_request_params') ?? issues[0];
   if (first === undefined) throw new TypeError('apiErrorFromIssues: no issues');
-  return new ApiError(first.code, first.message, { param: first.param === '' ? null : first.param });
+  return new ApiError(first.code, first.message, {
+    param: first.param === '' ? null : first.param,
+    rule: first.rule,
+  });
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { isLosslessNumber } from '../model/losslessNumber.js';
+import { isLosslessNumber } from '../money/losslessNumber.js';
 import { type ErrorCode, isErrorCode } from './catalog.js';
+import { isRuleId, SCHEMA_RULES } from './ruleId.js';
 import { formatParam, type ValidationIssue } from './validationIssue.js';
 
 function describe(input: unknown): string {
@@ -71,6 +72,35 @@ function requestedCode(issue: z.core.$ZodIssue): ErrorCode | undefined {
   return typeof code === 'string' && isErrorCode(code) ? code : undefined;
 }
 
+/** The rule a custom check named with `params: { rule }`, if any. */
+function requestedRule(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.code !== 'custom') return undefined;
+  const rule: unknown = issue.params?.rule;
+  return typeof rule === 'string' && isRuleId(rule) ? rule : undefined;
+}
+
+/**
+ * The rule of a schema failure answered with `code` ({@link SCHEMA_RULES}). A missing value is the
+ * required rule's whatever check it failed: a blank date breaks no date convention, it is not there.
+ */
+function ruleOf(issue: z.core.$ZodIssue, code: ErrorCode, missing: boolean): string {
+  if (missing) return SCHEMA_RULES.required;
+  const requested = requestedRule(issue);
+  if (requested !== undefined) return requested;
+  switch (code) {
+    case 'parameter_blank':
+      return SCHEMA_RULES.required;
+    case 'invalid_request_params':
+      return SCHEMA_RULES.type;
+    case 'parameter_inclusion':
+      return SCHEMA_RULES.enum;
+    case 'parameter_empty':
+      return SCHEMA_RULES.minItems;
+    default:
+      return SCHEMA_RULES.value;
+  }
+}
+
 function codeOf(issue: z.core.$ZodIssue, missing: boolean): ErrorCode {
   if (missing) return 'parameter_blank';
   switch (issue.code) {
@@ -123,8 +153,10 @@ function messageOf(issue: z.core.$ZodIssue, at: string, missing: boolean, value:
  * null or blank required field is `parameter_blank`, an empty required list `parameter_empty`, a
  * value outside an enum `parameter_inclusion`, a value of the wrong JSON type or an unknown key of a
  * strict object `invalid_request_params` (400), a custom check's `params.code` that code, anything
- * else `parameter_invalid`. An unknown key is reported at its own path. Pass the parsed input (or parse with `{ reportInput: true }`) so that a missing field can
- * be told from a wrong one and messages can say what was received.
+ * else `parameter_invalid`. Each names its rule: {@link SCHEMA_RULES} by kind, or the rule a custom
+ * check gave in `params.rule`. An unknown key is reported at its own path. Pass the parsed input (or
+ * parse with `{ reportInput: true }`) so that a missing field can be told from a wrong one and
+ * messages can say what was received.
  *
  * @example
  * ```ts
@@ -144,14 +176,21 @@ export function issuesFromZod(
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const param = formatParam([...path, key]);
-        issues.push({ code: 'invalid_request_params', param, message: `${param} is not a known field` });
+        issues.push({
+          rule: SCHEMA_RULES.unknownField,
+          code: 'invalid_request_params',
+          param,
+          message: `${param} is not a known field`,
+        });
       }
       continue;
     }
     const param = formatParam(path);
     const missing = isMissing(issue, input);
+    const code = codeOf(issue, missing);
     issues.push({
-      code: codeOf(issue, missing),
+      rule: ruleOf(issue, code, missing),
+      code,
       param,
       message: messageOf(issue, param, missing, received(issue, input)),
     });

@@ -2,7 +2,7 @@ import type { Validated, ValidationIssue } from '../errors/validationIssue.js';
 
 /**
  * The same issue at another param, its message starting with the new param (every fiscalkit message
- * starts with its param, `issueAt`).
+ * starts with its param, `issueAt`). The rule stays: moving an issue does not change which rule found it.
  *
  * @example
  * ```ts
@@ -16,7 +16,7 @@ export function withParam(issue: ValidationIssue, param: string): ValidationIssu
     issue.param !== '' && issue.message.startsWith(issue.param)
       ? `${param}${issue.message.slice(issue.param.length)}`
       : `${param}: ${issue.message}`;
-  return { code: issue.code, param, message };
+  return { ...issue, param, message };
 }
 
 /**

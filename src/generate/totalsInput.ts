@@ -185,8 +185,9 @@ export function invoiceParamOfTotals(param: string): string {
 /**
  * Runs the totals engine on an {@link invoiceTotalsInput} without throwing (a tax report is never
  * generated from numbers the engine refuses): the input's issues (taxmath.md §3.11) come back with
- * the invoice's params ({@link invoiceParamOfTotals}), as does the one error `computeTotals` can
- * still raise on valid input (an advance over an order whose gross is zero).
+ * the invoice's params ({@link invoiceParamOfTotals}), as do the errors `computeTotals` can still
+ * raise on valid input (an advance over an order whose gross is zero, an allowance spread over lines
+ * whose nets are zero).
  *
  * @example
  * ```ts
@@ -206,7 +207,18 @@ export function invoiceTotals(input: TotalsInput): Validated<TotalsResult> {
   } catch (error) {
     if (!isApiError(error)) throw error;
     const param = invoiceParamOfTotals(error.param ?? '');
-    const issue: ValidationIssue = { code: error.code, param, message: error.message };
+    // What `computeTotals` can still refuse on valid input: an advance split over the order's VAT
+    // groups by their gross (taxmath.md §3.9) when that gross is zero, or a document allowance or
+    // charge spread over the lines by their nets (fiscalkit's, docs/totals.md) when those are zero.
+    const issue: ValidationIssue = {
+      rule:
+        error.param === 'total_amount_due'
+          ? 'taxmath.3.9.advance-split'
+          : 'fiscalkit.totals.allowance-spread',
+      code: error.code,
+      param,
+      message: error.message,
+    };
     return { success: false, issues: [withParam(issue, param)] };
   }
 }

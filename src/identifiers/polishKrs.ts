@@ -1,6 +1,13 @@
 import type { IdentifierCheck } from './identifierCheck.js';
 
-const KRS_SHAPE = /^\d{10}$/;
+/**
+ * A KRS number as written: exactly 10 ASCII digits (es-tin.md §6.3; spec §8 "KRS digits · exactly
+ * 10"; FA(3) `etd:TNrKRS` = `\d{10}`). The one hand-written home of that fact (issue #20 §4): the
+ * spec rule (`src/rules/supplierPartyKrs.ts`) and {@link checkPolishKrs} use it; FA(3)'s own copy,
+ * `TNR_KRS`, is generated from the XSD. Without the `u` flag `\d` is exactly [0-9], so other
+ * scripts' digits never pass.
+ */
+export const POLISH_KRS_PATTERN = /^\d{10}$/;
 
 /**
  * Checks a Polish KRS number (National Court Register, es-tin.md §6.3): exactly 10 ASCII digits,
@@ -22,6 +29,21 @@ const KRS_SHAPE = /^\d{10}$/;
  */
 export function checkPolishKrs(krs: string): IdentifierCheck {
   const compact = krs.replace(/[\s-]/g, '');
-  // Without the `u` flag `\d` is exactly [0-9], so other scripts' digits never pass.
-  return { valid: KRS_SHAPE.test(compact), compact };
+  return { valid: POLISH_KRS_PATTERN.test(compact), compact };
+}
+
+/**
+ * Whether a value is a KRS number exactly as written: 10 ASCII digits, no separators removed and no
+ * zero padding added (`12345` is not `0000012345`). This is what spec §8 ("KRS digits · exactly
+ * 10") asks of `supplier_party_krs`, and what FA(3) `Stopka/Rejestry/KRS` takes as is.
+ *
+ * @example
+ * ```ts
+ * isPolishKrs('0000012345'); // true
+ * isPolishKrs('0000 012 345'); // false: checkPolishKrs would compact it, the spec rule does not
+ * isPolishKrs('12345'); // false
+ * ```
+ */
+export function isPolishKrs(value: string): boolean {
+  return POLISH_KRS_PATTERN.test(value);
 }

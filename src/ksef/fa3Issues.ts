@@ -14,25 +14,18 @@ import {
   KSEF_BUCKETS_WITH_TAX,
   KSEF_TAX_RATES,
 } from '../codelists/ksefRates.js';
+import { IssueCollector } from '../errors/issueCollector.js';
 import type { ValidationIssue } from '../errors/validationIssue.js';
 import { checkPolishNip } from '../identifiers/polishNip.js';
 import type { KsefTaxReportCreate } from '../model/ksefTaxReport.js';
 import { KSEF_THIRD_PARTY_ROLES } from '../model/ksefThirdParty.js';
 import { isCurrencyCode } from '../money/currencies.js';
-import { isPresent, issueAt } from '../rules/issue.js';
+import { isPresent } from '../rules/issue.js';
 import {
   BDO,
-  FA3_UNLISTED_CURRENCIES,
   type Fa3DateType,
   type Fa3DecimalType,
   type Fa3TextType,
-  fa3Decimal,
-  fa3Percent,
-  fa3TextLength,
-  isFa3Date,
-  isFa3Email,
-  isPositiveDecimal,
-  isXmlText,
   ORDER_LINE_PROCEDURES,
   SWIFT,
   TADRES_EMAIL,
@@ -58,13 +51,23 @@ import {
   TZNAKOWY512,
 } from './build/fa3Types.js';
 import {
+  FA3_UNLISTED_CURRENCIES,
+  fa3Decimal,
+  fa3Percent,
+  fa3TextLength,
+  isFa3Date,
+  isFa3Email,
+  isPositiveDecimal,
+  isXmlText,
+} from './build/fa3Values.js';
+import {
   addressLines,
   customerIdentification,
   type Fa3Identification,
   thirdPartyIdentification,
 } from './partyIdentification.js';
 
-/** A path to a field as `issueAt` takes it: `['lines', 3, 'tax_category']`. */
+/** A path to a field as `IssueCollector.add` takes it: `['lines', 3, 'tax_category']`. */
 type Path = readonly (string | number)[];
 
 /** The correction types whose `P_15ZK` is written, inside the correction block (ksef-fa3.md §6.8, §6.9). */
@@ -85,29 +88,37 @@ const MAX_PREPAYMENTS = 100;
 const MAX_THIRD_PARTIES = 100;
 
 /**
- * Collects issues and checks single values against the FA(3) types. Every check answers the value
- * as FA(3) will get it (trimmed text, canonical decimal), or null when it is absent or refused, so
- * that the cross-field rules only look at usable values.
+ * The rule id of an element's occurrence in the schema (`minOccurs`, a choice, a sequence):
+ * `Fa/OkresFa/P_6_Do` → `fa3.Fa.OkresFa.P_6_Do`, from the same element path the message cites.
  */
-class Checker {
-  readonly issues: ValidationIssue[] = [];
+function elementRule(element: string): string {
+  return `fa3.${element.split('/').join('.')}`;
+}
 
-  blank(path: Path, message: string): void {
-    this.issues.push(issueAt('parameter_blank', path, message));
+/**
+ * Collects issues (the shared {@link IssueCollector}) and checks single values against the FA(3)
+ * types. Every check answers the value as FA(3) will get it (trimmed text, canonical decimal), or
+ * null when it is absent or refused, so that the cross-field rules only look at usable values. A
+ * value that does not fit its type is rule `fa3.<XSD type>` (`fa3.TZnakowy`, `fa3.TKwotowy`, …); a
+ * required element that is absent is rule `fa3.<element path>` (`fa3.Fa.P_1`).
+ */
+class Checker extends IssueCollector {
+  blank(rule: string, path: Path, message: string): void {
+    this.add(rule, 'parameter_blank', path, message);
   }
 
-  invalid(path: Path, message: string): void {
-    this.issues.push(issueAt('parameter_invalid', path, message));
+  invalid(rule: string, path: Path, message: string): void {
+    this.add(rule, 'parameter_invalid', path, message);
   }
 
-  inclusion(path: Path, message: string): void {
-    this.issues.push(issueAt('parameter_inclusion', path, message));
+  inclusion(rule: string, path: Path, message: string): void {
+    this.add(rule, 'parameter_inclusion', path, message);
   }
 
   /** A required value that is absent; true when it was. */
   missing(path: Path, value: unknown, required: boolean, element: string): boolean {
     if (isPresent(value)) return false;
-    if (required) this.blank(path, `is required (FA(3) ${element})`);
+    if (required) this.blank(elementRule(element), path, `is required (FA(3) ${element})`);
     return true;
   }
 
@@ -115,12 +126,14 @@ class Checker {
   text(path: Path, value: unknown, type: Fa3TextType, element: string, required = false): string | null {
     if (this.missing(path, value, required, element)) return null;
     if (typeof value !== 'string') {
-      this.invalid(path, `must be a string (FA(3) ${element})`);
+      this.invalid(`fa3.${type.name}`, path, `must be a string (FA(3) ${element})`);
       return null;
     }
     const written = value.trim();
     if (!isXmlText(written)) {
+      // KSeF refuses what XML 1.0 cannot carry and discouraged characters (ksef-fa3.md §4).
       this.invalid(
+        'ksef.4.characters',
         path,
         `contains a character an XML 1.0 document cannot carry or that KSeF refuses (a control character, a lone surrogate or a noncharacter; FA(3) ${element})`,
       );
@@ -131,6 +144,7 @@ class Checker {
       // Plain words, with the length as the schema measures it (issue #18 item 13).
       const measured = `is ${String(length)} characters long${type.token ? ' after whitespace collapse' : ''}`;
       this.invalid(
+        `fa3.${type.name}`,
         path,
         type.min > 1
           ? `${measured}; the schema allows ${String(type.min)}–${String(type.max)} (FA(3) ${element}, ${type.name})`
@@ -141,8 +155,9 @@ class Checker {
     return written;
   }
 
-  /** A text that must also match a pattern of the XSD. */
+  /** A text that must also match a pattern of the XSD, the rule `rule` (`fa3.TNrKRS`). */
   pattern(
+    rule: string,
     path: Path,
     value: unknown,
     type: Fa3TextType,
@@ -154,7 +169,7 @@ class Checker {
     const written = this.text(path, value, type, element, required);
     if (written === null) return null;
     if (!pattern.test(written)) {
-      this.invalid(path, `must be ${shape} (FA(3) ${element})`);
+      this.invalid(rule, path, `must be ${shape} (FA(3) ${element})`);
       return null;
     }
     return written;
@@ -172,18 +187,22 @@ class Checker {
     const canonical = fa3Decimal(value, type);
     if (canonical === null)
       this.invalid(
+        `fa3.${type.name}`,
         path,
         `must be a decimal string with at most ${String(type.integerDigits)} integer digits and ${String(type.fractionDigits)} decimals (FA(3) ${element}, ${type.name})`,
       );
     return canonical;
   }
 
-  /** An exchange rate: `TIlosci` and greater than zero (`ksefRate` of the model). */
+  /**
+   * An exchange rate: `TIlosci` and greater than zero (`ksefRate` of the model; the XSD allows a
+   * negative `TIlosci`, taxmath.md §3.10 refuses a rate ≤ 0).
+   */
   rate(path: Path, value: unknown, element: string, required = false): string | null {
     const canonical = this.decimal(path, value, TILOSCI, element, required);
     if (canonical === null) return null;
     if (!isPositiveDecimal(canonical)) {
-      this.invalid(path, `must be greater than zero (FA(3) ${element})`);
+      this.invalid('taxmath.3.10.positive-rate', path, `must be greater than zero (FA(3) ${element})`);
       return null;
     }
     return canonical;
@@ -195,6 +214,7 @@ class Checker {
     const canonical = fa3Percent(value);
     if (canonical === null)
       this.invalid(
+        'fa3.TProcentowy',
         path,
         `must be a percentage from 0 to 100 with at most 6 decimals (FA(3) ${element}, TProcentowy)`,
       );
@@ -206,6 +226,7 @@ class Checker {
     if (this.missing(path, value, required, element)) return null;
     if (!isFa3Date(value, type)) {
       this.invalid(
+        `fa3.${type.name}`,
         path,
         `must be a date written YYYY-MM-DD from ${type.min} to ${type.max} (FA(3) ${element}, ${type.name})`,
       );
@@ -214,8 +235,9 @@ class Checker {
     return value as string;
   }
 
-  /** A value of a closed code list. */
+  /** A value of a closed code list, the rule `rule` (the list's XSD type, `fa3.TRodzajFaktury`). */
   code(
+    rule: string,
     path: Path,
     value: unknown,
     codes: readonly string[],
@@ -224,7 +246,7 @@ class Checker {
   ): string | null {
     if (this.missing(path, value, required, element)) return null;
     if (typeof value !== 'string' || !codes.includes(value)) {
-      this.inclusion(path, `must be one of ${codes.join(', ')} (FA(3) ${element})`);
+      this.inclusion(rule, path, `must be one of ${codes.join(', ')} (FA(3) ${element})`);
       return null;
     }
     return value;
@@ -235,13 +257,18 @@ class Checker {
     if (value === null || value === undefined) return;
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > TNATURALNY_MAX)
       this.invalid(
+        'fa3.TNaturalny',
         path,
         `must be a whole number from 1 to ${String(TNATURALNY_MAX)} (FA(3) ${element}, TNaturalny)`,
       );
   }
 
-  /** A list: absent (`[]`), or an array of at most `max` elements; null when it is neither. */
+  /**
+   * A list: absent (`[]`), or an array of at most `max` elements; null when it is neither. `rule` is
+   * the repeated element's occurrence (`fa3.Fa.FaWiersz`, `maxOccurs`).
+   */
   list<T>(
+    rule: string,
     path: Path,
     value: readonly T[] | null | undefined,
     max: number,
@@ -249,11 +276,11 @@ class Checker {
   ): readonly T[] | null {
     if (value === null || value === undefined) return [];
     if (!Array.isArray(value)) {
-      this.invalid(path, `must be a list (FA(3) ${element})`);
+      this.invalid(rule, path, `must be a list (FA(3) ${element})`);
       return null;
     }
     if (value.length > max) {
-      this.invalid(path, `must hold at most ${String(max)} elements (FA(3) ${element})`);
+      this.invalid(rule, path, `must hold at most ${String(max)} elements (FA(3) ${element})`);
       return null;
     }
     return value;
@@ -263,7 +290,7 @@ class Checker {
   string(path: Path, value: unknown): string | null {
     if (!isPresent(value)) return null;
     if (typeof value !== 'string') {
-      this.invalid(path, 'must be a string');
+      this.invalid('fiscalkit.ksef.text-field', path, 'must be a string');
       return null;
     }
     return value.trim();
@@ -288,7 +315,7 @@ class Checker {
  * @example
  * ```ts
  * fa3Issues({ type: 'Ksef', invoice_type_code: 'VAT', number: 'FV/1' })[0];
- * // { code: 'parameter_blank', param: 'date', message: 'date is required (FA(3) Fa/P_1)' }
+ * // { rule: 'fa3.Fa.P_1', code: 'parameter_blank', param: 'date', message: 'date is required (FA(3) Fa/P_1)' }
  * ```
  */
 export function fa3Issues(report: KsefTaxReportCreate): ValidationIssue[] {
@@ -317,6 +344,7 @@ interface Header {
 /** `Fa`: type, number, dates, currency, total, and the exchange rate. */
 function headerIssues(check: Checker, report: KsefTaxReportCreate): Header {
   const type = check.code(
+    'fa3.TRodzajFaktury',
     ['invoice_type_code'],
     report.invoice_type_code,
     KSEF_TYPE_CODES,
@@ -337,16 +365,19 @@ function headerIssues(check: Checker, report: KsefTaxReportCreate): Header {
   const hasEnd = isPresent(report.invoicing_period_end);
   if (isPresent(report.tax_point_date) && (hasStart || hasEnd))
     check.invalid(
+      'fa3.Fa.P_6-OkresFa',
       ['tax_point_date'],
       'cannot be given together with invoicing_period_start / invoicing_period_end (FA(3) Fa/P_6 or Fa/OkresFa, not both)',
     );
   if (hasStart && !hasEnd)
     check.blank(
+      'fa3.Fa.OkresFa.P_6_Do',
       ['invoicing_period_end'],
       'is required with invoicing_period_start (FA(3) Fa/OkresFa/P_6_Do)',
     );
   if (hasEnd && !hasStart)
     check.blank(
+      'fa3.Fa.OkresFa.P_6_Od',
       ['invoicing_period_start'],
       'is required with invoicing_period_end (FA(3) Fa/OkresFa/P_6_Od)',
     );
@@ -361,6 +392,7 @@ function currencyIssues(check: Checker, value: unknown): string | null {
   if (check.missing(['currency'], value, true, 'Fa/KodWaluty')) return null;
   if (typeof value !== 'string' || !isCurrencyCode(value) || FA3_UNLISTED_CURRENCIES.includes(value)) {
     check.inclusion(
+      'fa3.TKodWaluty',
       ['currency'],
       'must be an ISO 4217 currency code listed by FA(3) TKodWaluty (FA(3) Fa/KodWaluty; SLE, VED and ZWG are not)',
     );
@@ -379,7 +411,11 @@ function countryIssues(
 ): string | null {
   if (check.missing(path, value, required, element)) return null;
   if (typeof value !== 'string' || !isCountryCode(value)) {
-    check.inclusion(path, `must be an ISO 3166-1 alpha-2 country code in upper case (FA(3) ${element})`);
+    check.inclusion(
+      'fa3.TKodKraju',
+      path,
+      `must be an ISO 3166-1 alpha-2 country code in upper case (FA(3) ${element})`,
+    );
     return null;
   }
   return value;
@@ -422,13 +458,18 @@ function addressIssues(
   const [, second] = addressLines(null, code, town);
   if (second !== null && fa3TextLength(second, TZNAKOWY512) > TZNAKOWY512.max)
     check.invalid(
+      'fa3.TZnakowy512',
       city.path,
       `makes "postcode city" longer than 512 characters (FA(3) ${element}/Adres/AdresL2)`,
     );
   const anyLine = [address, postalcode, city].some((line) => isPresent(line.value));
   const countryField = field('country');
   if (!required && anyLine && country === null && !isPresent(countryField.value))
-    check.blank(countryField.path, `is required with an address (FA(3) ${element}/Adres/KodKraju)`);
+    check.blank(
+      'fa3.TAdres.KodKraju',
+      countryField.path,
+      `is required with an address (FA(3) ${element}/Adres/KodKraju)`,
+    );
 }
 
 /** `Podmiot1`: NIP (with its checksum), name, the mandatory address, contacts. */
@@ -443,6 +484,7 @@ function sellerIssues(check: Checker, report: KsefTaxReportCreate): void {
   // KSeF checks the seller's NIP checksum in production (ksef-fa3.md §4); TNrNIP is 10 digits.
   if (nip !== null && !checkPolishNip(nip).valid)
     check.invalid(
+      'ksef.4.nip-checksum',
       ['supplier_party_tax_id'],
       'must be a valid Polish NIP: 10 digits with a correct check digit, a PL prefix and dashes allowed (FA(3) Podmiot1/DaneIdentyfikacyjne/NIP)',
     );
@@ -479,13 +521,18 @@ function sellerIssues(check: Checker, report: KsefTaxReportCreate): void {
 function emailIssues(check: Checker, path: Path, value: unknown, element: string): void {
   const email = check.text(path, value, TADRES_EMAIL, element);
   if (email !== null && !isFa3Email(email))
-    check.invalid(path, `must be an e-mail address with text on both sides of an @ (FA(3) ${element})`);
+    check.invalid(
+      'fa3.TAdresEmail',
+      path,
+      `must be an e-mail address with text on both sides of an @ (FA(3) ${element})`,
+    );
 }
 
 /** `Podmiot2`: identification, name, address, contacts, customer number. */
 function buyerIssues(check: Checker, report: KsefTaxReportCreate): void {
   const element = 'Podmiot2/DaneIdentyfikacyjne';
   const type = check.code(
+    'fiscalkit.ksef.customer-id-type',
     ['customer_party_id_type'],
     report.customer_party_id_type,
     CUSTOMER_ID_TYPES,
@@ -517,11 +564,13 @@ function buyerIssues(check: Checker, report: KsefTaxReportCreate): void {
     if (identification === null) {
       if (taxId === null)
         check.blank(
+          'fa3.Podmiot2.DaneIdentyfikacyjne',
           ['customer_party_tax_id'],
           `is required when customer_party_id_type is ${String(type)} (FA(3) ${element})`,
         );
       else
         check.invalid(
+          'fa3.TKodyKrajowUE',
           ['customer_party_tax_id'],
           `cannot be written as an EU VAT number: it has no EU country prefix and customer_party_country is not an EU country (FA(3) ${element}/KodUE)`,
         );
@@ -557,6 +606,7 @@ function identificationIssues(
     case 'nip':
       if (!checkPolishNip(identification.nip).valid)
         check.invalid(
+          'ksef.4.nip-checksum',
           path,
           `must be a valid Polish NIP: 10 digits with a correct check digit (FA(3) ${element}/NIP)`,
         );
@@ -564,13 +614,18 @@ function identificationIssues(
     case 'eu_vat':
       if (!TNR_VAT_UE.test(identification.number))
         check.invalid(
+          'fa3.TNrVatUE',
           path,
           `must be an EU VAT number of at most 12 letters, digits, + or * after its country prefix (FA(3) ${element}/NrVatUE)`,
         );
       return;
     case 'internal':
       if (!TNIP_ID_WEW.test(identification.id) || !checkPolishNip(identification.id.slice(0, 10)).valid)
-        check.invalid(path, `must be an internal id NIP-NNNNN with a valid NIP (FA(3) ${element}/IDWew)`);
+        check.invalid(
+          'fa3.TNIPIdWew',
+          path,
+          `must be an internal id NIP-NNNNN with a valid NIP (FA(3) ${element}/IDWew)`,
+        );
       return;
     case 'other':
     case 'none':
@@ -593,8 +648,13 @@ function thirdPartyIssues(check: Checker, report: KsefTaxReportCreate): void {
       isPresent(flat(name).value),
     )
   )
-    check.blank(['third_party_role'], 'is required to write the third party (FA(3) Podmiot3/Rola)');
+    check.blank(
+      'fiscalkit.ksef.third-party-role',
+      ['third_party_role'],
+      'is required to write the third party (FA(3) Podmiot3/Rola)',
+    );
   const additional = check.list(
+    'fa3.Podmiot3',
     ['additional_third_parties'],
     report.additional_third_parties,
     MAX_THIRD_PARTIES - (hasFlat ? 1 : 0),
@@ -602,7 +662,11 @@ function thirdPartyIssues(check: Checker, report: KsefTaxReportCreate): void {
   );
   (additional ?? []).forEach((party, index) => {
     if (!isObject(party)) {
-      check.invalid(['additional_third_parties', index], 'must be an object (FA(3) Podmiot3)');
+      check.invalid(
+        'fa3.Podmiot3',
+        ['additional_third_parties', index],
+        'must be an object (FA(3) Podmiot3)',
+      );
       return;
     }
     const values = party as Record<string, unknown>;
@@ -617,7 +681,7 @@ function thirdPartyIssues(check: Checker, report: KsefTaxReportCreate): void {
 /** One third party: role, identification, name, address, share. */
 function partyIssues(check: Checker, field: Fields, element: string): void {
   const role = field('role');
-  check.code(role.path, role.value, KSEF_THIRD_PARTY_ROLES, `${element}/Rola`, true);
+  check.code('fa3.TRolaPodmiotu3', role.path, role.value, KSEF_THIRD_PARTY_ROLES, `${element}/Rola`, true);
   const ids = 'DaneIdentyfikacyjne';
   const taxId = field('tax_id');
   const id = field('id');
@@ -636,6 +700,7 @@ function partyIssues(check: Checker, field: Fields, element: string): void {
     const identification = thirdPartyIdentification(given);
     if (identification === null)
       check.invalid(
+        'fa3.TKodyKrajowUE',
         taxId.path,
         `cannot be written as an EU VAT number: it has no EU country prefix and the country is not an EU country (FA(3) ${element}/${ids}/KodUE)`,
       );
@@ -666,15 +731,28 @@ function isObject(value: unknown): value is object {
  * `P_14_5` is optional); `P_14_xW` exists for 1–4 only, and is written only in a foreign currency.
  */
 function bucketIssues(check: Checker, report: KsefTaxReportCreate): void {
-  const breakdowns = check.list(['tax_breakdowns'], report.tax_breakdowns, KSEF_BUCKETS.length, 'Fa/P_13_x');
+  const breakdowns = check.list(
+    'fa3.Fa.P_13_x',
+    ['tax_breakdowns'],
+    report.tax_breakdowns,
+    KSEF_BUCKETS.length,
+    'Fa/P_13_x',
+  );
   const seen = new Set<string>();
   (breakdowns ?? []).forEach((breakdown, index) => {
     const at = (name: string): Path => ['tax_breakdowns', index, name];
     if (!isObject(breakdown)) {
-      check.invalid(['tax_breakdowns', index], 'must be an object (FA(3) Fa/P_13_x)');
+      check.invalid('fa3.Fa.P_13_x', ['tax_breakdowns', index], 'must be an object (FA(3) Fa/P_13_x)');
       return;
     }
-    const bucket = check.code(at('bucket'), breakdown.bucket, KSEF_BUCKETS, 'Fa/P_13_x', true);
+    const bucket = check.code(
+      'fa3.Fa.P_13_x',
+      at('bucket'),
+      breakdown.bucket,
+      KSEF_BUCKETS,
+      'Fa/P_13_x',
+      true,
+    );
     const x = bucket ?? 'x';
     check.decimal(at('taxable_base'), breakdown.taxable_base, TKWOTOWY, `Fa/P_13_${x}`, true);
     check.decimal(at('tax_amount'), breakdown.tax_amount, TKWOTOWY, `Fa/P_14_${x}`);
@@ -682,6 +760,7 @@ function bucketIssues(check: Checker, report: KsefTaxReportCreate): void {
     if (bucket === null) return;
     if (seen.has(bucket))
       check.invalid(
+        'fa3.Fa.P_13_x',
         at('bucket'),
         `repeats bucket ${bucket}: each P_13_x occurs once (FA(3) Fa/P_13_${bucket})`,
       );
@@ -692,16 +771,19 @@ function bucketIssues(check: Checker, report: KsefTaxReportCreate): void {
     const withLocal = (KSEF_BUCKETS_WITH_LOCAL_TAX as readonly string[]).includes(bucket);
     if (hasTax && !withTax)
       check.invalid(
+        'fa3.Fa.P_14_x',
         at('tax_amount'),
         `must be absent for bucket ${bucket}: FA(3) has P_14_x only for buckets 1–5`,
       );
     if (!hasTax && withLocal)
       check.blank(
+        'fa3.Fa.P_14_x',
         at('tax_amount'),
         `is required for bucket ${bucket} (FA(3) Fa/P_14_${bucket} follows P_13_${bucket})`,
       );
     if (hasLocal && !withLocal)
       check.invalid(
+        'fa3.Fa.P_14_xW',
         at('tax_amount_pln'),
         `must be absent for bucket ${bucket}: FA(3) has P_14_xW only for buckets 1–4`,
       );
@@ -717,6 +799,7 @@ function bucketIssues(check: Checker, report: KsefTaxReportCreate): void {
  */
 function annotationIssues(check: Checker, report: KsefTaxReportCreate): void {
   const type = check.code(
+    'fa3.Adnotacje.Zwolnienie',
     ['exemption_basis_type'],
     report.exemption_basis_type,
     KSEF_EXEMPTION_BASES,
@@ -728,7 +811,13 @@ function annotationIssues(check: Checker, report: KsefTaxReportCreate): void {
     TZNAKOWY,
     `Adnotacje/Zwolnienie/P_19${type ?? 'A'}`,
   );
-  check.code(['margin_scheme'], report.margin_scheme, KSEF_MARGIN_SCHEMES, 'Adnotacje/PMarzy');
+  check.code(
+    'fa3.Adnotacje.PMarzy',
+    ['margin_scheme'],
+    report.margin_scheme,
+    KSEF_MARGIN_SCHEMES,
+    'Adnotacje/PMarzy',
+  );
   // An exempt line with `P_19N=1` is schema-valid and KSeF takes it; that a `zw` line names its legal
   // basis is art. 106e ust. 1 pkt 19, the rule `ksefExemptionBasisIssues` (src/rules).
 }
@@ -743,11 +832,18 @@ const KSEF_NUMBER_SHAPE = 'a KSeF number {NIP}-YYYYMMDD-XXXXXX-XXXXXX-XX (TNumer
  */
 function correctionIssues(check: Checker, report: KsefTaxReportCreate, type: string | null): void {
   check.text(['correction_reason'], report.correction_reason, TZNAKOWY, 'Fa/PrzyczynaKorekty');
-  check.code(['correction_type'], report.correction_type, KSEF_CORRECTION_TYPES, 'Fa/TypKorekty');
+  check.code(
+    'fa3.TTypKorekty',
+    ['correction_type'],
+    report.correction_type,
+    KSEF_CORRECTION_TYPES,
+    'Fa/TypKorekty',
+  );
   check.text(['corrected_period'], report.corrected_period, TZNAKOWY, 'Fa/OkresFaKorygowanej');
   check.decimal(['previous_advance_total'], report.previous_advance_total, TKWOTOWY, 'Fa/P_15ZK');
   const element = 'Fa/DaneFaKorygowanej';
   const corrected = check.list(
+    'fa3.Fa.DaneFaKorygowanej',
     ['corrected_invoices'],
     report.corrected_invoices,
     MAX_CORRECTED_INVOICES,
@@ -757,12 +853,17 @@ function correctionIssues(check: Checker, report: KsefTaxReportCreate, type: str
   corrected.forEach((invoice, index) => {
     const at = (name: string): Path => ['corrected_invoices', index, name];
     if (!isObject(invoice)) {
-      check.invalid(['corrected_invoices', index], `must be an object (FA(3) ${element})`);
+      check.invalid(
+        'fa3.Fa.DaneFaKorygowanej',
+        ['corrected_invoices', index],
+        `must be an object (FA(3) ${element})`,
+      );
       return;
     }
     check.date(at('date'), invoice.date, TDATA_T, `${element}/DataWystFaKorygowanej`, true);
     check.text(at('number'), invoice.number, TZNAKOWY, `${element}/NrFaKorygowanej`, true);
     check.pattern(
+      'fa3.TNumerKSeF',
       at('registration_code'),
       invoice.registration_code,
       TZNAKOWY,
@@ -784,6 +885,7 @@ function correctionIssues(check: Checker, report: KsefTaxReportCreate, type: str
     blockFields.push('previous_advance_total');
   if (blockFields.length > 0)
     check.blank(
+      'fa3.Fa.DaneFaKorygowanej',
       ['corrected_invoices'],
       `must hold at least one corrected invoice when ${blockFields.join(', ')} is given (FA(3) ${element})`,
     );
@@ -792,6 +894,7 @@ function correctionIssues(check: Checker, report: KsefTaxReportCreate, type: str
 /** `DodatkowyOpis`, `FakturaZaliczkowa`. */
 function noteAndAdvanceIssues(check: Checker, report: KsefTaxReportCreate): void {
   const notes = check.list(
+    'fa3.Fa.DodatkowyOpis',
     ['additional_info'],
     report.additional_info,
     MAX_ADDITIONAL_INFO,
@@ -800,7 +903,11 @@ function noteAndAdvanceIssues(check: Checker, report: KsefTaxReportCreate): void
   (notes ?? []).forEach((note, index) => {
     const at = (name: string): Path => ['additional_info', index, name];
     if (!isObject(note)) {
-      check.invalid(['additional_info', index], 'must be an object (FA(3) Fa/DodatkowyOpis)');
+      check.invalid(
+        'fa3.Fa.DodatkowyOpis',
+        ['additional_info', index],
+        'must be an object (FA(3) Fa/DodatkowyOpis)',
+      );
       return;
     }
     check.lineNumber(at('line_number'), note.line_number, 'Fa/DodatkowyOpis/NrWiersza');
@@ -809,6 +916,7 @@ function noteAndAdvanceIssues(check: Checker, report: KsefTaxReportCreate): void
   });
   const element = 'Fa/FakturaZaliczkowa';
   const references = check.list(
+    'fa3.Fa.FakturaZaliczkowa',
     ['prepayment_references'],
     report.prepayment_references,
     Number.MAX_SAFE_INTEGER,
@@ -819,6 +927,7 @@ function noteAndAdvanceIssues(check: Checker, report: KsefTaxReportCreate): void
   const kept = references.filter((reference) => !isObject(reference) || reference._destroy !== true);
   if (kept.length > MAX_PREPAYMENTS) {
     check.invalid(
+      'fa3.Fa.FakturaZaliczkowa',
       ['prepayment_references'],
       `must hold at most ${String(MAX_PREPAYMENTS)} elements (FA(3) ${element})`,
     );
@@ -827,11 +936,16 @@ function noteAndAdvanceIssues(check: Checker, report: KsefTaxReportCreate): void
   references.forEach((reference, index) => {
     const at = (name: string): Path => ['prepayment_references', index, name];
     if (!isObject(reference)) {
-      check.invalid(['prepayment_references', index], `must be an object (FA(3) ${element})`);
+      check.invalid(
+        'fa3.Fa.FakturaZaliczkowa',
+        ['prepayment_references', index],
+        `must be an object (FA(3) ${element})`,
+      );
       return;
     }
     if (reference._destroy === true) return;
     check.pattern(
+      'fa3.TNumerKSeF',
       at('registration_code'),
       reference.registration_code,
       TZNAKOWY,
@@ -843,6 +957,7 @@ function noteAndAdvanceIssues(check: Checker, report: KsefTaxReportCreate): void
     // `NrKSeFFaZaliczkowej | NrKSeFZN + NrFaZaliczkowej` is a choice: one of the two is needed.
     if (!isPresent(reference.registration_code) && !isPresent(reference.number))
       check.blank(
+        'fa3.Fa.FakturaZaliczkowa',
         at('number'),
         `is required when registration_code is absent (FA(3) ${element}/NrFaZaliczkowej)`,
       );
@@ -891,10 +1006,11 @@ function commonLineIssues(check: Checker, line: AnyLine, at: (name: string) => P
   check.decimal(at('price'), line.price, TKWOTOWY2, el(`P_9A${z}`));
   check.decimal(at('net_amount'), line.net_amount, TKWOTOWY, el(order ? 'P_11NettoZ' : 'P_11'));
   check.decimal(at('tax_amount'), line.tax_amount, TKWOTOWY, el(order ? 'P_11VatZ' : 'P_11Vat'));
-  check.code(at('tax_category'), line.tax_category, KSEF_TAX_RATES, el(`P_12${z}`));
+  check.code('fa3.TStawkaPodatku', at('tax_category'), line.tax_category, KSEF_TAX_RATES, el(`P_12${z}`));
   check.percent(at('oss_percent'), line.oss_percent, el(`P_12${z}_XII`));
-  check.code(at('gtu'), line.gtu, KSEF_GTU_CODES, el(`GTU${z}`));
+  check.code('fa3.TGTU', at('gtu'), line.gtu, KSEF_GTU_CODES, el(`GTU${z}`));
   check.code(
+    order ? 'fa3.TOznaczenieProceduryZ' : 'fa3.TOznaczenieProcedury',
     at('procedure'),
     line.procedure,
     order ? ORDER_LINE_PROCEDURES : KSEF_PROCEDURES,
@@ -907,11 +1023,11 @@ function commonLineIssues(check: Checker, line: AnyLine, at: (name: string) => P
  * percentage rate of a foreign-currency invoice has one is the rule `ksefForeignCurrencyIssues`.
  */
 function lineIssues(check: Checker, report: KsefTaxReportCreate): void {
-  const lines = check.list(['lines'], report.lines, MAX_LINES, 'Fa/FaWiersz');
+  const lines = check.list('fa3.Fa.FaWiersz', ['lines'], report.lines, MAX_LINES, 'Fa/FaWiersz');
   (lines ?? []).forEach((line, index) => {
     const at = (name: string): Path => ['lines', index, name];
     if (!isObject(line)) {
-      check.invalid(['lines', index], 'must be an object (FA(3) Fa/FaWiersz)');
+      check.invalid('fa3.Fa.FaWiersz', ['lines', index], 'must be an object (FA(3) Fa/FaWiersz)');
       return;
     }
     commonLineIssues(check, line, at, false);
@@ -932,16 +1048,19 @@ function paymentIssues(check: Checker, report: KsefTaxReportCreate): void {
   const date = check.date(['payment_date'], report.payment_date, TDATA, 'Fa/Platnosc/DataZaplaty');
   if (paid && !isPresent(report.payment_date))
     check.blank(
+      'fa3.Fa.Platnosc.Zaplacono',
       ['payment_date'],
       'is required when paid is true (FA(3) Fa/Platnosc/Zaplacono=1 + DataZaplaty)',
     );
   if (!paid && date !== null)
     check.invalid(
+      'fa3.Fa.Platnosc.Zaplacono',
       ['payment_date'],
       'is written only when paid is true (FA(3) Fa/Platnosc/Zaplacono=1 + DataZaplaty)',
     );
   check.date(['due_date'], report.due_date, TDATA, 'Fa/Platnosc/TerminPlatnosci/Termin');
   const method = check.code(
+    'fa3.TFormaPlatnosci',
     ['payment_method'],
     report.payment_method,
     KSEF_PAYMENT_METHODS,
@@ -955,19 +1074,31 @@ function paymentIssues(check: Checker, report: KsefTaxReportCreate): void {
   );
   if (method !== null && description !== null)
     check.invalid(
+      'fa3.Fa.Platnosc.FormaPlatnosci',
       ['payment_method_description'],
       'cannot be given together with payment_method (FA(3) Fa/Platnosc: FormaPlatnosci or PlatnoscInna + OpisPlatnosci)',
     );
   const element = 'Fa/Platnosc/RachunekBankowy';
-  const accounts = check.list(['bank_accounts'], report.bank_accounts, MAX_BANK_ACCOUNTS, element);
+  const accounts = check.list(
+    'fa3.Fa.Platnosc.RachunekBankowy',
+    ['bank_accounts'],
+    report.bank_accounts,
+    MAX_BANK_ACCOUNTS,
+    element,
+  );
   (accounts ?? []).forEach((account, index) => {
     const at = (name: string): Path => ['bank_accounts', index, name];
     if (!isObject(account)) {
-      check.invalid(['bank_accounts', index], `must be an object (FA(3) ${element})`);
+      check.invalid(
+        'fa3.Fa.Platnosc.RachunekBankowy',
+        ['bank_accounts', index],
+        `must be an object (FA(3) ${element})`,
+      );
       return;
     }
     check.text(at('account_number'), account.account_number, TNR_RB, `${element}/NrRB`, true);
     check.pattern(
+      'fa3.SWIFT_Type',
       at('bic'),
       account.bic,
       TZNAKOWY,
@@ -1013,19 +1144,34 @@ function orderIssues(check: Checker, report: KsefTaxReportCreate, type: string |
     TKWOTOWY,
     `${element}/WartoscZamowienia`,
   );
-  const lines = check.list(['order_lines'], report.order_lines, MAX_LINES, `${element}/ZamowienieWiersz`);
+  const lines = check.list(
+    'fa3.Fa.Zamowienie.ZamowienieWiersz',
+    ['order_lines'],
+    report.order_lines,
+    MAX_LINES,
+    `${element}/ZamowienieWiersz`,
+  );
   if (lines === null) return;
   lines.forEach((line, index) => {
     if (!isObject(line)) {
-      check.invalid(['order_lines', index], `must be an object (FA(3) ${element}/ZamowienieWiersz)`);
+      check.invalid(
+        'fa3.Fa.Zamowienie.ZamowienieWiersz',
+        ['order_lines', index],
+        `must be an object (FA(3) ${element}/ZamowienieWiersz)`,
+      );
       return;
     }
     commonLineIssues(check, line, (name) => ['order_lines', index, name], true);
   });
   if (lines.length > 0 && !isPresent(report.order_total_amount))
-    check.blank(['order_total_amount'], `is required with order_lines (FA(3) ${element}/WartoscZamowienia)`);
+    check.blank(
+      'fa3.Fa.Zamowienie.WartoscZamowienia',
+      ['order_total_amount'],
+      `is required with order_lines (FA(3) ${element}/WartoscZamowienia)`,
+    );
   if (lines.length === 0 && total !== null && type !== null && ADVANCES.includes(type))
     check.blank(
+      'fiscalkit.ksef.order-lines',
       ['order_lines'],
       `must hold at least one order line beside order_total_amount on a ${type} invoice (FA(3) ${element}/ZamowienieWiersz)`,
     );
@@ -1035,6 +1181,7 @@ function orderIssues(check: Checker, report: KsefTaxReportCreate, type: string |
 function footerIssues(check: Checker, report: KsefTaxReportCreate): void {
   check.text(['footer_text'], report.footer_text, TTEKSTOWY, 'Stopka/Informacje/StopkaFaktury');
   check.pattern(
+    'fa3.TNrKRS',
     ['supplier_party_krs'],
     report.supplier_party_krs,
     TZNAKOWY,
@@ -1043,6 +1190,7 @@ function footerIssues(check: Checker, report: KsefTaxReportCreate): void {
     '10 digits (TNrKRS)',
   );
   check.pattern(
+    'fa3.TNrREGON',
     ['supplier_party_regon'],
     report.supplier_party_regon,
     TZNAKOWY,

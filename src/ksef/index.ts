@@ -23,11 +23,14 @@ export {
   type KsefBucket,
   type KsefTaxRate,
 } from '../codelists/ksefRates.js';
+// The file type is the formats' common one (src/model), named here as the download's answer.
+export type { TaxReportFile } from '../model/taxReportFile.js';
 export { type BuildFa3Options, buildFa3 } from './build/buildFa3.js';
 export { type CreateKsefTaxReportOptions, createKsefTaxReport } from './createKsefTaxReport.js';
-export { downloadKsefTaxReport, type TaxReportFile } from './downloadKsefTaxReport.js';
+export { downloadKsefTaxReport } from './downloadKsefTaxReport.js';
 export { fa3Issues } from './fa3Issues.js';
 export { generateKsefTaxReport, type KsefSource } from './generate/generateKsefTaxReport.js';
+export { type SupplierFields, supplierParty } from './generate/parties.js';
 export { CATEGORY_RATE_CODES, ksefRateCode } from './generate/rateCode.js';
 export { FA2_NAMESPACE, FA3_NAMESPACE, MAX_FA3_BYTES } from './import/guards.js';
 export { type Fa3Import, importFa3 } from './import/importFa3.js';

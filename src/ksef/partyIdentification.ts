@@ -1,4 +1,4 @@
-import { EU_VAT_PREFIXES } from '../codelists/euVatPrefixes.js';
+import { EU_VAT_PREFIXES, euVatPrefixOf } from '../codelists/euVatPrefixes.js';
 import { checkPolishNip } from '../identifiers/polishNip.js';
 import { presentText } from '../model/presentText.js';
 import { TNIP_ID_WEW } from './build/fa3Types.js';
@@ -33,9 +33,28 @@ export const FA3_EU_CODES: readonly string[] = EU_VAT_PREFIXES;
  * ```
  */
 export function euCodeOf(country: string | null | undefined): string | null {
-  if (country === null || country === undefined) return null;
-  const code = country === 'GR' ? 'EL' : country;
-  return FA3_EU_CODES.includes(code) ? code : null;
+  // One mapping for both formats (`FA3_EU_CODES` is `EU_VAT_PREFIXES`): `src/codelists/euVatPrefixes.ts`.
+  return euVatPrefixOf(country);
+}
+
+/**
+ * Whether a tax id is shaped as a Polish NIP: 10 digits once a `PL` prefix, spaces and dashes are
+ * dropped (`checkPolishNip`'s compact form), with the country Poland or none. The shape, not the
+ * check digit: a tax id of this shape is written as `NIP` (ksef-fa3.md §6.2, §6.3), so its check
+ * digit must then hold (KSeF checks it, ksef-fa3.md §4). The one test the buyer's derivation
+ * ({@link customerIdentification}) and the report generator (`src/ksef/generate/parties.ts`) share.
+ *
+ * @example
+ * ```ts
+ * looksLikePolishNip('PL 111-111-11-12', null); // true: the shape of a NIP (its check digit is wrong)
+ * looksLikePolishNip('1111111111', 'DE'); // false: a German party
+ * ```
+ */
+export function looksLikePolishNip(taxId: string, country: string | null | undefined): boolean {
+  return (
+    (country === null || country === undefined || country === 'PL') &&
+    /^\d{10}$/.test(checkPolishNip(taxId).compact)
+  );
 }
 
 /** `DE123456789` → `{DE, 123456789}` when the prefix is an FA(3) EU code, else null. */
@@ -95,7 +114,7 @@ export function customerIdentification(report: CustomerPartyFields): Fa3Identifi
 /** The derived identification type of a tax id and a country (see {@link customerIdentification}). */
 function deriveType(taxId: string | null, country: string | null): 'nip' | 'eu_vat' | 'other' | 'none' {
   if (taxId === null) return 'none';
-  if ((country === null || country === 'PL') && /^\d{10}$/.test(checkPolishNip(taxId).compact)) return 'nip';
+  if (looksLikePolishNip(taxId, country)) return 'nip';
   if (country !== 'PL' && euCodeOf(country) !== null) return 'eu_vat';
   return 'other';
 }

@@ -59,13 +59,13 @@ function refuse(state: OrderState, issue: ValidationIssue): OrderStateTransition
  *
  * - a `target` outside {@link ORDER_MARK_AS_STATES} for the order's type → refused with
  *   `parameter_inclusion` at `state` (422), listing the states that type accepts (the catalogue of
- *   spec §7.2: "value outside the permitted catalogue");
+ *   spec §7.2: "value outside the permitted catalogue"; rule `fiscalkit.order.mark-as-state`);
  * - the order's current state → accepted, `changed: false`: marking an order as what it already is
  *   is a no-op, so a client retrying a request whose answer it lost gets the order back rather than
  *   an error (a demanding client retries);
  * - a move in {@link ORDER_STATE_MOVES} → accepted, `changed: true`;
  * - any other move → refused with `conflict` (409, spec §7.2 "current resource state rejects the
- *   operation"), saying which moves the current state allows.
+ *   operation"; rule `fiscalkit.order.state-move`), saying which moves the current state allows.
  *
  * @example
  * ```ts
@@ -82,6 +82,7 @@ export function transitionOrderState(
   const wanted = allowed.find((state) => state === target);
   if (wanted === undefined)
     return refuse(order.state, {
+      rule: 'fiscalkit.order.mark-as-state',
       code: 'parameter_inclusion',
       param: 'state',
       message: `state must be one of ${allowed.join(', ')} for type ${order.type}, not ${JSON.stringify(target.slice(0, 40))}`,
@@ -90,6 +91,7 @@ export function transitionOrderState(
   const moves = ORDER_STATE_MOVES[order.state];
   if (!moves.includes(wanted))
     return refuse(order.state, {
+      rule: 'fiscalkit.order.state-move',
       code: 'conflict',
       param: 'state',
       message:

@@ -6,8 +6,8 @@ import type { ErrorCode } from '../errors/catalog.js';
 import { schemeCode, tinSchemeWord } from '../identifiers/schemeCode.js';
 import { isCurrencyCode } from '../money/currencies.js';
 import { isDecimalString } from '../money/fixedPoint.js';
+import { isLosslessNumber, plainNumberText } from '../money/losslessNumber.js';
 import { isIsoDate } from './isoDate.js';
-import { isLosslessNumber, plainNumberText } from './losslessNumber.js';
 
 /**
  * The field types every resource is built from (spec §2.1 conventions). Each is a zod schema whose
@@ -16,9 +16,16 @@ import { isLosslessNumber, plainNumberText } from './losslessNumber.js';
  * any other bad value `parameter_invalid` (422).
  */
 
-/** Options of a custom check that answers with a given catalog code. */
-function failWith(code: ErrorCode, message: string): { message: string; params: { code: ErrorCode } } {
-  return { message, params: { code } };
+/**
+ * Options of a custom check that answers with a given catalog code, and names its rule when it applies
+ * one of its own (`issuesFromZod` reads `params.rule`; otherwise the schema rule of its code).
+ */
+function failWith(
+  code: ErrorCode,
+  message: string,
+  rule?: string,
+): { message: string; params: { code: ErrorCode; rule?: string } } {
+  return { message, params: rule === undefined ? { code } : { code, rule } };
 }
 
 /** A lossless JSON number becomes its plain decimal text; anything else is left for the schema. */
@@ -155,7 +162,7 @@ export function destroyFlag() {
 }
 
 /**
- * A date written `YYYY-MM-DD` (spec §2.1), checked against the calendar.
+ * A date written `YYYY-MM-DD` (spec §2.1 "Dates", rule `spec.2.1.dates`), checked against the calendar.
  *
  * @example
  * ```ts
@@ -164,11 +171,13 @@ export function destroyFlag() {
  * ```
  */
 export function isoDate() {
-  return z.string().refine(isIsoDate, failWith('parameter_invalid', 'must be a date written YYYY-MM-DD'));
+  return z
+    .string()
+    .refine(isIsoDate, failWith('parameter_invalid', 'must be a date written YYYY-MM-DD', 'spec.2.1.dates'));
 }
 
 /**
- * An ISO 3166-1 alpha-2 country code (spec §2.1). Accepted in either case (the directory path uses
+ * An ISO 3166-1 alpha-2 country code (spec §2.1 "Country", rule `spec.2.1.country`). Accepted in either case (the directory path uses
  * lower case, spec §4.8) and stored upper case.
  *
  * @example
@@ -184,13 +193,18 @@ export function countryCode() {
       .string()
       .refine(
         isCountryCode,
-        failWith('parameter_inclusion', 'must be an ISO 3166-1 alpha-2 country code (GET /countries)'),
+        failWith(
+          'parameter_inclusion',
+          'must be an ISO 3166-1 alpha-2 country code (GET /countries)',
+          'spec.2.1.country',
+        ),
       ),
   );
 }
 
 /**
- * An ISO 4217 currency code (spec §2.1) that has minor units, stored upper case.
+ * An ISO 4217 currency code (spec §2.1 "Currency", rule `spec.2.1.currency`) that has minor units,
+ * stored upper case.
  *
  * @example
  * ```ts
@@ -205,7 +219,11 @@ export function currencyCode() {
       .string()
       .refine(
         isCurrencyCode,
-        failWith('parameter_inclusion', 'must be an ISO 4217 currency code (GET /currencies)'),
+        failWith(
+          'parameter_inclusion',
+          'must be an ISO 4217 currency code (GET /currencies)',
+          'spec.2.1.currency',
+        ),
       ),
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ALLOWANCE_CHARGE_INDICATORS, TAX_KINDS } from '../totals/input.js';
+import { ALLOWANCE_CHARGE_INDICATORS } from '../codelists/allowanceCharges.js';
+import { TAX_KINDS } from '../codelists/taxKinds.js';
 import { decimal, destroyFlag, identifier, oneOf, optional, requiredText, text } from './fields.js';
 
 /**

@@ -134,7 +134,8 @@ export const LedgerSchema = z
         code: 'custom',
         path: ['kind'],
         message: `cannot be baja: ${ledger.book_type} has no annulment message (sii.md §2)`,
-        params: { code: 'parameter_invalid' },
+        // The same fact as a record's (`src/sii/recordIssues.ts`): one id, sii.md §2's.
+        params: { code: 'parameter_invalid', rule: 'sii.2.baja-books' },
       });
     for (const field of ['communication_type', 'period_year', 'period'] as const) {
       // CabeceraSiiBaja has no TipoComunicacion; a baja record keeps its PeriodoLiquidacion.

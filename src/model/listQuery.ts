@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVOICE_TYPES, type InvoiceType } from '../codelists/invoiceTypes.js';
+import { SCHEMA_RULES } from '../errors/ruleId.js';
 import type { Validated } from '../errors/validationIssue.js';
 import { parseWith } from './parse.js';
 
@@ -133,6 +134,7 @@ export function parseInvoiceInclude(include: unknown): Validated<InvoiceExpandab
       success: false,
       issues: [
         {
+          rule: SCHEMA_RULES.type,
           code: 'invalid_request_params',
           param: 'include',
           message: 'include must be a comma-separated string',
@@ -149,6 +151,7 @@ export function parseInvoiceInclude(include: unknown): Validated<InvoiceExpandab
       success: false,
       issues: [
         {
+          rule: SCHEMA_RULES.enum,
           code: 'parameter_inclusion',
           param: 'include',
           message: `include names ${unknown.map((name) => JSON.stringify(name)).join(', ')}; expandable fields are ${INVOICE_EXPANDABLE_FIELDS.join(', ')}`,
@@ -182,6 +185,7 @@ export function parseQueryFlag(value: unknown, param: string): Validated<boolean
     success: false,
     issues: [
       {
+        rule: SCHEMA_RULES.type,
         code: 'invalid_request_params',
         param,
         message: `${param} must be true or false (or 1 or 0)`,

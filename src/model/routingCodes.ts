@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCHEMA_RULES } from '../errors/ruleId.js';
 import { optional, schemeCodeField, text } from './fields.js';
 
 /** The five slots of `routing_codes` (spec §2.2, §8: "Additional company identifiers · 5"). */
@@ -38,7 +39,7 @@ export const RoutingCodesSchema = z
         code: 'custom',
         path: ['__proto__'],
         message: 'is not a known field of routing_codes',
-        params: { code: 'invalid_request_params' },
+        params: { code: 'invalid_request_params', rule: SCHEMA_RULES.unknownField },
         input,
       });
     return input;
@@ -53,7 +54,10 @@ export const RoutingCodesSchema = z
         message: extra
           ? 'is beyond the limit of 5 additional company identifiers (cin1 … cin5)'
           : 'is not a known field of routing_codes',
-        params: { code: extra ? 'parameter_invalid' : 'invalid_request_params' },
+        // Spec §8 "Additional company identifiers · 5" (and §2.2 "Up to 5").
+        params: extra
+          ? { code: 'parameter_invalid', rule: 'spec.8.routing-codes' }
+          : { code: 'invalid_request_params', rule: SCHEMA_RULES.unknownField },
       });
     }
   })

@@ -28,6 +28,11 @@ export interface SchemaTextType {
   readonly max: number;
   /** Whether it is an `xsd:token` (whitespace collapsed before the length is measured). */
   readonly token: boolean;
+  /**
+   * The rule id of its length (`src/errors/ruleId.ts`), e.g. `fa3.TZnakowy512`; without one, the
+   * generic schema rule of `parameter_invalid`.
+   */
+  readonly rule?: string;
 }
 
 /**
@@ -58,7 +63,10 @@ export function schemaText(type: SchemaTextType, options: { required?: boolean }
       context.addIssue({
         code: 'custom',
         message: `is ${String(length)} characters long${type.token ? ' after whitespace collapse' : ''}; the schema allows at most ${String(type.max)} (${type.name})`,
-        params: { code: 'parameter_invalid' },
+        params:
+          type.rule === undefined
+            ? { code: 'parameter_invalid' }
+            : { code: 'parameter_invalid', rule: type.rule },
       });
   });
 }

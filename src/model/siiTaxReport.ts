@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Validated } from '../errors/validationIssue.js';
+import { isLosslessNumber } from '../money/losslessNumber.js';
 import { codeIn, decimal, isoDate, oneOf, optional, requiredText, text } from './fields.js';
-import { isLosslessNumber } from './losslessNumber.js';
 import { type Operation, parseWith } from './parse.js';
 import {
   isSiiCountryCode,
@@ -89,14 +89,14 @@ const siiAmount = () =>
   // `decimal()`'s to report, so one bad value gives one issue.
   decimal({ maxDecimals: 2 }).refine((value) => !/^-?\d{13,16}(?:\.\d+)?$/.test(value), {
     message: 'must have at most 12 integer digits (SII ImporteSgn12.2Type)',
-    params: { code: 'parameter_invalid' },
+    params: { code: 'parameter_invalid', rule: 'sii.6.amount-digits' },
   });
 
 /** An SII rate: `Tipo2.2Type` = `\d{1,3}(\.\d{0,2})?` (sii.md §6), unsigned. */
 const siiRate = () =>
   decimal({ maxDecimals: 2, sign: 'non_negative' }).refine((value) => !/^\d{4,16}(?:\.\d+)?$/.test(value), {
     message: 'must be a rate with at most 3 integer digits (SII Tipo2.2Type)',
-    params: { code: 'parameter_invalid' },
+    params: { code: 'parameter_invalid', rule: 'sii.6.rate-digits' },
   });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCHEMA_RULES } from '../errors/ruleId.js';
 import type { Validated, ValidationIssue } from '../errors/validationIssue.js';
 import {
   type KsefTaxReportCreate,
@@ -53,19 +54,31 @@ export function isTaxReportType(value: string): value is TaxReportType {
 function readType(input: unknown): Validated<TaxReportType> {
   const fail = (issue: ValidationIssue): Validated<TaxReportType> => ({ success: false, issues: [issue] });
   if (typeof input !== 'object' || input === null || Array.isArray(input))
-    return fail({ code: 'invalid_request_params', param: '', message: 'the input must be an object' });
+    return fail({
+      rule: SCHEMA_RULES.type,
+      code: 'invalid_request_params',
+      param: '',
+      message: 'the input must be an object',
+    });
   const type: unknown = Object.hasOwn(input, 'type') ? (input as { type?: unknown }).type : undefined;
   // The service's presence rule: absent, null and blank are all "not given" (spec §7.2 parameter_blank).
   if (type === undefined || type === null || (typeof type === 'string' && type.trim() === ''))
-    return fail({ code: 'parameter_blank', param: 'type', message: 'type is required' });
+    return fail({
+      rule: SCHEMA_RULES.required,
+      code: 'parameter_blank',
+      param: 'type',
+      message: 'type is required',
+    });
   if (typeof type !== 'string')
     return fail({
+      rule: SCHEMA_RULES.type,
       code: 'invalid_request_params',
       param: 'type',
       message: `type must be a string, not a value of type ${typeof type}`,
     });
   if (!isTaxReportType(type))
     return fail({
+      rule: SCHEMA_RULES.enum,
       code: 'parameter_inclusion',
       param: 'type',
       message: `type must be one of ${TAX_REPORT_TYPES.map((t) => JSON.stringify(t)).join(', ')}, not ${JSON.stringify(type.slice(0, 40))}`,

@@ -25,7 +25,7 @@ const batchRecord = z.custom<Record<string, unknown>>(isPlainObject, {
  * records (`parameter_invalid` at `tax_reports` beyond, spec §8), each a JSON object
  * (`invalid_request_params` at `tax_reports[i]`: an element that is not an object is unexpected
  * structure, not a record that can fail on its own). An empty array is accepted (0 to 5000). What
- * is inside a record is checked in the background job, per record (`batchRecordIssues`, rules 2–3).
+ * is inside a record is checked in the background job, per record (`batchRecordIssues`, §4.1 rule 2, §4.1 rule 3).
  */
 export const TaxReportBatchRequestSchema = z.object({
   tax_reports: z.array(batchRecord).max(MAX_TAX_REPORTS_PER_BATCH, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCHEMA_RULES } from '../errors/ruleId.js';
 import type { Validated, ValidationIssue } from '../errors/validationIssue.js';
 import { checkSpanishTin } from '../identifiers/spanishTin.js';
 import { identifier, oneOf } from './fields.js';
@@ -74,7 +75,7 @@ const TinVerificationQuerySchema = z.object({
     .toLowerCase()
     .refine((value) => value === 'es', {
       message: 'must be es: Spain is the only country TIN verification supports (spec §4.3)',
-      params: { code: 'parameter_inclusion' },
+      params: { code: 'parameter_inclusion', rule: 'spec.4.3.country' },
     })
     .transform(() => 'ES' as const),
 });
@@ -126,6 +127,7 @@ export function parseTinVerificationRequest(
   // (spec §7.2 invalid_request_params): there is no list of pairs to judge.
   if (!Array.isArray(input.body)) {
     issues.push({
+      rule: SCHEMA_RULES.type,
       code: 'invalid_request_params',
       param: '',
       message: 'the input must be a JSON array of {tin, name} objects',

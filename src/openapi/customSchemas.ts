@@ -1,10 +1,10 @@
 import { MARK_AS_STATES } from '../codelists/invoiceStates.js';
 import { DOCUMENT_FORMATS } from '../documents/detectFormat.js';
+import { MarkAsRequestSchema } from '../model/invoiceMarkAs.js';
 import { OrderMarkAsSchema } from '../model/order.js';
 import { RequestLogSchema } from '../model/requestLog.js';
 import { TaxReportBatchAcceptedSchema } from '../model/taxReportBatch.js';
 import { TinVerificationBodySchema } from '../model/tinVerification.js';
-import { MarkAsRequestSchema } from '../service/invoiceMarkAs.js';
 import type { CustomSchemaName } from './endpoints.js';
 import { type JsonSchema, jsonSchemaOf } from './jsonSchema.js';
 

@@ -1,6 +1,5 @@
 import type { Operation } from '../model/parse.js';
-import { INVOICE_STATE_FLAGS } from '../service/invoiceListQuery.js';
-import { QUERY_FIELDS, type QueryList } from '../service/listFilters.js';
+import { INVOICE_STATE_FLAGS, QUERY_FIELDS, type QueryList } from '../versions/listFilters.js';
 import { INVOICE_STATUS_FILTERS, type VersionedEndpoint } from '../versions/protocol.js';
 import type { ResourceKind } from '../versions/resourceKind.js';
 

@@ -1,7 +1,7 @@
 import { INVOICE_EXPANDABLE_FIELDS, MAX_PAGE_LIMIT } from '../model/listQuery.js';
-import { versionHasQueryFilter } from '../service/listFilters.js';
 import type { ApiVersion } from '../versions/apiVersion.js';
 import { fieldsOf } from '../versions/fieldsOf.js';
+import { versionHasQueryFilter } from '../versions/listFilters.js';
 import {
   createdStatus,
   invoiceListFilterSupport,

@@ -8,10 +8,14 @@ import { issueAt } from './issue.js';
  * does not have yet (`null` / absent) may be set once when `settableOnce` names it (an office's
  * `parent_id`, set once and fixed afterwards).
  *
+ * Which fields are immutable is the caller's rule, not the spec's (§7.2 only names the code), so the
+ * caller names it in `rule` (`fiscalkit.invoice.type-fixed`, …); without one the issues carry
+ * `fiscalkit.resource.immutable-field`, fiscalkit's generic rule.
+ *
  * @example
  * ```ts
- * cannotChangeIssues({ type: 'SiiDocument' }, { type: 'Ksef' }, ['type']);
- * // [{ code: 'parameter_cannot_change', param: 'type', … }]
+ * cannotChangeIssues({ type: 'SiiDocument' }, { type: 'Ksef' }, ['type'], [], 'fiscalkit.invoice.type-fixed');
+ * // [{ rule: 'fiscalkit.invoice.type-fixed', code: 'parameter_cannot_change', param: 'type', … }]
  * ```
  */
 export function cannotChangeIssues<K extends string>(
@@ -19,6 +23,7 @@ export function cannotChangeIssues<K extends string>(
   stored: Partial<Record<K, unknown>>,
   fields: readonly K[],
   settableOnce: readonly K[] = [],
+  rule = 'fiscalkit.resource.immutable-field',
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const field of fields) {
@@ -29,6 +34,7 @@ export function cannotChangeIssues<K extends string>(
     if (sent !== current)
       issues.push(
         issueAt(
+          rule,
           'parameter_cannot_change',
           [field],
           `cannot be changed once set (it is ${JSON.stringify(current)})`,

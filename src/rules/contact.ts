@@ -55,7 +55,9 @@ export function contactIssues(request: ContactUpdate, context: ContactRuleContex
     ...tinSchemeIssues({ tin_scheme: request.tin_scheme, country: request.country ?? stored?.country }),
     ...routingCodeIssues(routing_codes),
     ...bankAccountIssues(request.bank_account),
-    ...(stored === null ? [] : cannotChangeIssues(request, stored, ['parent_id'], ['parent_id'])),
+    ...(stored === null
+      ? []
+      : cannotChangeIssues(request, stored, ['parent_id'], ['parent_id'], 'fiscalkit.contact.parent-fixed')),
     ...officeParentIssues(candidate, context.parent, context.has_offices === true),
     ...officeTinIssues(tinCandidate, context.parent, context.version),
   ];

@@ -19,7 +19,7 @@ export interface InlineContactInvoice {
  * @example
  * ```ts
  * inlineContactIssues({ contact: { name: 'Ana' } }, '2026-04-20');
- * // [{ code: 'parameter_blank', param: 'contact', … }]
+ * // [{ rule: 'spec.2.4.3', code: 'parameter_blank', param: 'contact', … }]
  * ```
  */
 export function inlineContactIssues(invoice: InlineContactInvoice, version: ApiVersion): ValidationIssue[] {
@@ -29,6 +29,11 @@ export function inlineContactIssues(invoice: InlineContactInvoice, version: ApiV
   if (!versionHas(version, 'inline_contact_needs_identifier')) return [];
   if (isPresent(contact.tin_value) || isPresent(contact.cin_value)) return [];
   return [
-    issueAt('parameter_blank', ['contact'], 'needs tin_value or cin_value (or send contact_id instead)'),
+    issueAt(
+      'spec.2.4.3',
+      'parameter_blank',
+      ['contact'],
+      'needs tin_value or cin_value (or send contact_id instead)',
+    ),
   ];
 }

@@ -32,7 +32,7 @@ export interface InvoiceRuleContext {
 }
 
 /**
- * Every synchronous business rule of an invoice (spec §2.4–§2.6) on a parsed request
+ * Every synchronous business rule of an invoice (spec §2.4, §2.5, §2.6) on a parsed request
  * (`parseInvoice`), judged on the values the invoice will have once the request is applied: the
  * invoice `type` fixed once stored (`parameter_cannot_change`), the counterparty and the inline
  * contact's identifier (creates only: §2.4 rule 3 names the POST), the
@@ -58,7 +58,7 @@ export function invoiceIssues(request: InvoiceUpdate, context: InvoiceRuleContex
   // A resource's type is fixed once created (issue 3: `parameter_cannot_change` for a resource's
   // `type`): an issued invoice cannot turn into a received one.
   if (context.stored !== null && context.stored !== undefined)
-    issues.push(...cannotChangeIssues(request, context.stored, ['type']));
+    issues.push(...cannotChangeIssues(request, context.stored, ['type'], [], 'fiscalkit.invoice.type-fixed'));
   if (context.operation === 'create')
     issues.push(
       ...counterpartyIssues({ ...request, type }),

@@ -54,21 +54,22 @@ function given(object: Record<string, unknown>, key: string): boolean {
  * (as `invoiceStateIssues` does for spec §2.4 rule 5). Each is 422 `parameter_invalid` naming the
  * field:
  *
- * - a flat discount or charge field (invoice or line, non-null) in a request of v2026-03-02 or later,
+ * - a flat discount or charge field (invoice or line, non-null) in a request of v2026-03-02 or later
+ *   (`api.3.2.removed-amount-field`),
  *   where api-notes.md §3.2 removed them: the message names the `allowance_charges_attributes` entry
  *   to send instead. (An older request's flat fields never get here: its upgrade maps them onto the
  *   list, `src/versions/changes/v2026_03_02.ts`.) fiscalkit refuses rather than ignores them: the
  *   amounts would silently differ from what the client meant;
  * - a field the older version of the request did not have and that would change an amount
  *   (`base_quantity`, `allowance_charges_attributes`, `payments_on_account` before v2026-03-02), as
- *   its upgrade recorded (`~refused`, `src/versions/requestMarks.ts`);
+ *   its upgrade recorded (`~refused`, `src/versions/requestMarks.ts`; `fiscalkit.invoice.newer-amount-field`);
  * - an amount field of the real service that fiscalkit does not model (`tax_amount_in_tax_currency`,
- *   a line's `extension_amount`).
+ *   a line's `extension_amount`; `fiscalkit.invoice.unmodelled-amount-field`).
  *
  * @example
  * ```ts
  * invoiceAmountFieldIssues({ discount_percent: '5', invoice_lines_attributes: [] });
- * // [{ code: 'parameter_invalid', param: 'discount_percent', message: 'discount_percent was removed in v2026-03-02 …' }]
+ * // [{ rule: 'api.3.2.removed-amount-field', code: 'parameter_invalid', param: 'discount_percent', message: 'discount_percent was removed in v2026-03-02 …' }]
  * ```
  */
 export function invoiceAmountFieldIssues(body: unknown): ValidationIssue[] {
@@ -76,12 +77,14 @@ export function invoiceAmountFieldIssues(body: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const refused of requestMarks(body).refused)
     issues.push({
+      rule: 'fiscalkit.invoice.newer-amount-field',
       code: 'parameter_invalid',
       param: refused.param,
       message: `${refused.param} ${refused.message}`,
     });
   const removed = (path: readonly PropertyKey[], entry: string) =>
     issueAt(
+      'api.3.2.removed-amount-field',
       'parameter_invalid',
       path,
       `was removed in v2026-03-02 (api-notes.md §3.2): send allowance_charges_attributes [${entry}] instead, or the version header of an older version`,
@@ -89,7 +92,10 @@ export function invoiceAmountFieldIssues(body: unknown): ValidationIssue[] {
   for (const [field, entry] of Object.entries(REMOVED_INVOICE_FIELDS))
     if (given(body, field)) issues.push(removed([field], entry));
   for (const [field, message] of Object.entries(UNMODELLED_INVOICE_FIELDS))
-    if (given(body, field)) issues.push(issueAt('parameter_invalid', [field], message));
+    if (given(body, field))
+      issues.push(
+        issueAt('fiscalkit.invoice.unmodelled-amount-field', 'parameter_invalid', [field], message),
+      );
   const lines = body.invoice_lines_attributes;
   if (Array.isArray(lines))
     lines.forEach((line, index) => {
@@ -98,7 +104,15 @@ export function invoiceAmountFieldIssues(body: unknown): ValidationIssue[] {
       for (const [field, entry] of Object.entries(REMOVED_LINE_FIELDS))
         if (given(line, field)) issues.push(removed([...at, field], entry));
       for (const [field, message] of Object.entries(UNMODELLED_LINE_FIELDS))
-        if (given(line, field)) issues.push(issueAt('parameter_invalid', [...at, field], message));
+        if (given(line, field))
+          issues.push(
+            issueAt(
+              'fiscalkit.invoice.unmodelled-amount-field',
+              'parameter_invalid',
+              [...at, field],
+              message,
+            ),
+          );
     });
   return issues;
 }

@@ -14,7 +14,8 @@ export interface CounterpartyFields {
  * decides: an invoice other than `IssuedSimplifiedInvoice` needs one of them (`parameter_blank` at
  * `contact_id`), because every tax authority format names the counterparty; sending both is
  * ambiguous and `parameter_invalid` at `contact`. A simplified invoice may have neither, and its
- * `contact_id` is ignored (api-notes.md §3.2), so both are allowed there.
+ * `contact_id` is ignored (api-notes.md §3.2), so both are allowed there. Rules
+ * `fiscalkit.invoice.counterparty-required` and `fiscalkit.invoice.counterparty-one-of`.
  *
  * @example
  * ```ts
@@ -27,10 +28,22 @@ export function counterpartyIssues(invoice: CounterpartyFields): ValidationIssue
   const hasId = isPresent(invoice.contact_id);
   const hasInline = invoice.contact !== null && invoice.contact !== undefined;
   if (!hasId && !hasInline)
-    return [issueAt('parameter_blank', ['contact_id'], 'is required (or send an inline contact)')];
+    return [
+      issueAt(
+        'fiscalkit.invoice.counterparty-required',
+        'parameter_blank',
+        ['contact_id'],
+        'is required (or send an inline contact)',
+      ),
+    ];
   if (hasId && hasInline)
     return [
-      issueAt('parameter_invalid', ['contact'], 'cannot be sent together with contact_id; send one of them'),
+      issueAt(
+        'fiscalkit.invoice.counterparty-one-of',
+        'parameter_invalid',
+        ['contact'],
+        'cannot be sent together with contact_id; send one of them',
+      ),
     ];
   return [];
 }

@@ -13,12 +13,15 @@ const NEW_LINE_FIELDS = ['quantity', 'price', 'taxes_attributes'] as const;
  * - a new line (no `id`) needs `quantity`, `price` and `taxes_attributes` (`parameter_blank` at each);
  * - at least one line must remain: `parameter_empty` at `invoice_lines_attributes` (taxmath.md §3.1,
  *   "lines: at least one").
- * A create is checked by the schema itself (every line complete, at least one).
+ * A create is checked by the schema itself (every line complete, at least one). Editing lines by `id`
+ * is fiscalkit's (`fiscalkit.invoice.line-id-unknown`, `fiscalkit.invoice.line-destroy-id`); a line's
+ * fields and the one line are taxmath.md §3.1's inputs (`taxmath.3.1.required`,
+ * `taxmath.3.1.lines`).
  *
  * @example
  * ```ts
  * invoiceLineIssues([{ _destroy: true }], [storedLine]);
- * // [{ code: 'parameter_blank', param: 'invoice_lines_attributes[0].id', … }]
+ * // [{ rule: 'fiscalkit.invoice.line-destroy-id', code: 'parameter_blank', param: 'invoice_lines_attributes[0].id', … }]
  * ```
  */
 export function invoiceLineIssues(
@@ -34,22 +37,43 @@ export function invoiceLineIssues(
     const id = line.id ?? null;
     if (id !== null) {
       if (!remaining.has(id))
-        issues.push(issueAt('parameter_invalid', [...at, 'id'], 'matches no line of this invoice'));
+        issues.push(
+          issueAt(
+            'fiscalkit.invoice.line-id-unknown',
+            'parameter_invalid',
+            [...at, 'id'],
+            'matches no line of this invoice',
+          ),
+        );
       else if (line._destroy === true) remaining.delete(id);
       return;
     }
     if (line._destroy === true) {
-      issues.push(issueAt('parameter_blank', [...at, 'id'], 'is required to delete a line (_destroy)'));
+      issues.push(
+        issueAt(
+          'fiscalkit.invoice.line-destroy-id',
+          'parameter_blank',
+          [...at, 'id'],
+          'is required to delete a line (_destroy)',
+        ),
+      );
       return;
     }
     for (const field of NEW_LINE_FIELDS)
       if (!isPresent(line[field]))
-        issues.push(issueAt('parameter_blank', [...at, field], 'is required on a new line'));
+        issues.push(
+          issueAt('taxmath.3.1.required', 'parameter_blank', [...at, field], 'is required on a new line'),
+        );
     added += 1;
   });
   if (issues.length === 0 && remaining.size + added === 0)
     issues.push(
-      issueAt('parameter_empty', ['invoice_lines_attributes'], 'would leave the invoice without lines'),
+      issueAt(
+        'taxmath.3.1.lines',
+        'parameter_empty',
+        ['invoice_lines_attributes'],
+        'would leave the invoice without lines',
+      ),
     );
   return issues;
 }

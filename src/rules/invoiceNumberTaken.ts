@@ -30,7 +30,7 @@ export type FindInvoiceByNumber = (key: InvoiceNumberKey) => number | null | Pro
  * await invoiceNumberTakenIssues(
  *   { type: 'IssuedInvoice', number: 'F-1', contact_id: null },
  *   { account_id: 1, stored_id: null, findInvoiceByNumber: () => 42 },
- * ); // [{ code: 'parameter_taken', param: 'number', … }]
+ * ); // [{ rule: 'spec.7.2.invoice-number-taken', code: 'parameter_taken', param: 'number', … }]
  * ```
  */
 export async function invoiceNumberTakenIssues(
@@ -51,6 +51,11 @@ export async function invoiceNumberTakenIssues(
   const holder = await context.findInvoiceByNumber(key);
   if (holder === null || holder === (context.stored_id ?? null)) return [];
   return [
-    issueAt('parameter_taken', ['number'], `is already used by another ${invoice.type} of this account`),
+    issueAt(
+      'spec.7.2.invoice-number-taken',
+      'parameter_taken',
+      ['number'],
+      `is already used by another ${invoice.type} of this account`,
+    ),
   ];
 }

@@ -11,7 +11,7 @@ import { issueAt } from './issue.js';
  * @example
  * ```ts
  * invoiceStateIssues({ number: 'F-1', state: 'paid' });
- * // [{ code: 'parameter_invalid', param: 'state', message: 'state cannot be written on the invoice; use POST /invoices/{id}/mark_as' }]
+ * // [{ rule: 'spec.2.4.5', code: 'parameter_invalid', param: 'state', message: 'state cannot be written on the invoice; use POST /invoices/{id}/mark_as' }]
  * ```
  */
 export function invoiceStateIssues(body: unknown, storedState?: string | null): ValidationIssue[] {
@@ -20,6 +20,7 @@ export function invoiceStateIssues(body: unknown, storedState?: string | null): 
   if (storedState !== undefined && storedState !== null && sent === storedState) return [];
   return [
     issueAt(
+      'spec.2.4.5',
       'parameter_invalid',
       ['state'],
       'cannot be written on the invoice; use POST /invoices/{id}/mark_as',

@@ -15,7 +15,7 @@ const NEEDS_ORDER_TOTAL: ReadonlySet<string> = new Set(['ZAL', 'KOR_ZAL']);
  * ```ts
  * ksefAdvanceAmountIssues({ invoice_type_code: 'ZAL', order_total_amount: '1230.00' }); // []
  * ksefAdvanceAmountIssues({ invoice_type_code: 'KOR_ZAL', order_total_amount: '1230.00' });
- * // [{ code: 'parameter_blank', param: 'previous_advance_total', … }]
+ * // [{ rule: 'spec.2.7.previous-advance-total', code: 'parameter_blank', param: 'previous_advance_total', … }]
  * ```
  */
 export function ksefAdvanceAmountIssues(report: {
@@ -28,11 +28,21 @@ export function ksefAdvanceAmountIssues(report: {
   const issues: ValidationIssue[] = [];
   if (type === 'KOR_ZAL' && !isPresent(report.previous_advance_total))
     issues.push(
-      issueAt('parameter_blank', ['previous_advance_total'], 'is required when invoice_type_code is KOR_ZAL'),
+      issueAt(
+        'spec.2.7.previous-advance-total',
+        'parameter_blank',
+        ['previous_advance_total'],
+        'is required when invoice_type_code is KOR_ZAL',
+      ),
     );
   if (NEEDS_ORDER_TOTAL.has(type) && !isPresent(report.order_total_amount))
     issues.push(
-      issueAt('parameter_blank', ['order_total_amount'], `is required when invoice_type_code is ${type}`),
+      issueAt(
+        'spec.2.7.order-total-amount',
+        'parameter_blank',
+        ['order_total_amount'],
+        `is required when invoice_type_code is ${type}`,
+      ),
     );
   return issues;
 }

@@ -28,17 +28,19 @@ const ROLE_FOR = { customer_party_jst: '8', customer_party_gv: '10' } as const;
 /**
  * The buyer-unit rules of FA(3) for a Ksef tax report (ksef-fa3.md §6.3, from the XSD documentation
  * of `Podmiot2/JST` and `Podmiot2/GV`). KSeF does not check them, so fiscalkit does; the spec shows
- * them for invoices (§2.5 rules 1–2) and states none for tax reports, so these are **fiscalkit
- * rules** applying the same FA(3) semantics to a report created directly:
+ * them for invoices (§2.5 rule 1, §2.5 rule 2) and states none for tax reports, so these are **fiscalkit
+ * rules** applying the same FA(3) semantics to a report created directly. Their ids cite where
+ * ksef-fa3.md §6.3 states them (`ksef.6.3.*`; the invoice generator's third party names the same facts
+ * so, `src/ksef/generate/parties.ts`):
  *
  * - `customer_party_jst` and `customer_party_gv` are mutually exclusive (as §2.5 rule 2):
- *   `parameter_invalid` at `customer_party_gv`.
+ *   `parameter_invalid` at `customer_party_gv` (`ksef.6.3.flags-exclusive`).
  * - `customer_party_jst` true needs the JST unit as third party with role `8`, `customer_party_gv`
  *   true the group member with role `10` (as §2.5 rule 1 and rule 4): no role is `parameter_blank`,
- *   another role `parameter_invalid`, at `third_party_role`.
+ *   another role `parameter_invalid`, at `third_party_role` (`ksef.6.3.unit-role`).
  * - A third party with role `8` or `10` must carry a NIP or an internal id (`IDWew`), `NrID` alone
  *   being rejected: `third_party_tax_id` or `third_party_id`, else `parameter_blank` at
- *   `third_party_tax_id`.
+ *   `third_party_tax_id` (`ksef.6.3.unit-nip-or-idwew`).
  *
  * On import (`options.imported`, issue #18 item 6) only the first applies: a document whose buyer is
  * a JST or a VAT group member without its unit in `Podmiot3` is valid FA(3) and KSeF accepts it (the
@@ -50,7 +52,7 @@ const ROLE_FOR = { customer_party_jst: '8', customer_party_gv: '10' } as const;
  * ```ts
  * ksefBuyerUnitIssues({ customer_party_jst: true, third_party_role: '8', third_party_tax_id: '9999999999' }); // []
  * ksefBuyerUnitIssues({ customer_party_gv: true });
- * // [{ code: 'parameter_blank', param: 'third_party_role', … }]
+ * // [{ rule: 'ksef.6.3.unit-role', code: 'parameter_blank', param: 'third_party_role', … }]
  * ksefBuyerUnitIssues({ customer_party_gv: true }, { imported: true }); // []
  * ```
  */
@@ -63,7 +65,12 @@ export function ksefBuyerUnitIssues(
   const gv = report.customer_party_gv === true;
   if (jst && gv)
     issues.push(
-      issueAt('parameter_invalid', ['customer_party_gv'], 'cannot be true together with customer_party_jst'),
+      issueAt(
+        'ksef.6.3.flags-exclusive',
+        'parameter_invalid',
+        ['customer_party_gv'],
+        'cannot be true together with customer_party_jst',
+      ),
     );
   if (options.imported === true) return issues;
   // Exactly one flag: the unit as third party, with the flag's role.
@@ -72,10 +79,22 @@ export function ksefBuyerUnitIssues(
     const role = ROLE_FOR[flag];
     if (!isPresent(report.third_party_role))
       issues.push(
-        issueAt('parameter_blank', ['third_party_role'], `is required (role ${role}) when ${flag} is true`),
+        issueAt(
+          'ksef.6.3.unit-role',
+          'parameter_blank',
+          ['third_party_role'],
+          `is required (role ${role}) when ${flag} is true`,
+        ),
       );
     else if (report.third_party_role !== role)
-      issues.push(issueAt('parameter_invalid', ['third_party_role'], `must be ${role} when ${flag} is true`));
+      issues.push(
+        issueAt(
+          'ksef.6.3.unit-role',
+          'parameter_invalid',
+          ['third_party_role'],
+          `must be ${role} when ${flag} is true`,
+        ),
+      );
   }
   const role = report.third_party_role;
   if (
@@ -85,6 +104,7 @@ export function ksefBuyerUnitIssues(
   )
     issues.push(
       issueAt(
+        'ksef.6.3.unit-nip-or-idwew',
         'parameter_blank',
         ['third_party_tax_id'],
         `is required for third_party_role ${role} (a NIP, or an internal id in third_party_id)`,

@@ -20,7 +20,7 @@ function anyOf<T>(value: readonly T[] | null | undefined, test: (item: T) => boo
  * An invoice with an exempt supply states the legal basis of the exemption (art. 106e ust. 1 pkt 19
  * ustawy o VAT; FA(3) `Adnotacje/Zwolnienie/P_19` + `P_19A|B|C`, ksef-fa3.md §6.5): a `zw` line or
  * order line, or bucket 7 (`P_13_7`), needs `exemption_basis`, else `parameter_blank` at
- * `exemption_basis`. A **fiscalkit rule** for reports created directly or generated: the XSD does not
+ * `exemption_basis`. A **fiscalkit rule** (`fiscalkit.ksef.exemption-basis`) for reports created directly or generated: the XSD does not
  * tie `Zwolnienie` to the lines and KSeF does not check it (ksef-fa3.md §4), so an imported document
  * that says `P_19N=1` beside an exempt line is recorded and written back as it is (issue #18 item 12).
  *
@@ -28,7 +28,7 @@ function anyOf<T>(value: readonly T[] | null | undefined, test: (item: T) => boo
  * ```ts
  * ksefExemptionBasisIssues({ lines: [{ tax_category: 'zw' }], exemption_basis: 'art. 43 ust. 1 pkt 37' }); // []
  * ksefExemptionBasisIssues({ lines: [{ tax_category: 'zw' }] });
- * // [{ code: 'parameter_blank', param: 'exemption_basis', … }]
+ * // [{ rule: 'fiscalkit.ksef.exemption-basis', code: 'parameter_blank', param: 'exemption_basis', … }]
  * ```
  */
 export function ksefExemptionBasisIssues(report: KsefExemptionBasisCandidate): ValidationIssue[] {
@@ -39,6 +39,7 @@ export function ksefExemptionBasisIssues(report: KsefExemptionBasisCandidate): V
   if (!exempt || isPresent(report.exemption_basis)) return [];
   return [
     issueAt(
+      'fiscalkit.ksef.exemption-basis',
       'parameter_blank',
       ['exemption_basis'],
       'is required with an exempt (zw) line or bucket 7: the legal basis of the exemption (art. 106e ust. 1 pkt 19 ustawy o VAT; FA(3) Adnotacje/Zwolnienie/P_19A)',

@@ -44,11 +44,11 @@ function objectsOf<T>(value: readonly T[] | null | undefined): [T, number][] {
  * VAT: the tax amount in PLN; art. 31a: the rate it was converted at; ksef-fa3.md §6.6):
  *
  * - every bucket 1–4 with a tax amount has `tax_amount_pln` (`P_14_xW`), else `parameter_blank` at
- *   `tax_breakdowns[i].tax_amount_pln`;
+ *   `tax_breakdowns[i].tax_amount_pln` (`fiscalkit.ksef.tax-amount-pln`);
  * - every line at a percentage rate has a rate (`KursWaluty`): its own `exchange_rate` or the
- *   report's, else `parameter_blank` at `lines[i].exchange_rate`;
+ *   report's, else `parameter_blank` at `lines[i].exchange_rate` (`fiscalkit.ksef.line-exchange-rate`);
  * - a `ZAL` has `exchange_rate` (`KursWalutyZ`, the advance's rate), else `parameter_blank` at
- *   `exchange_rate`.
+ *   `exchange_rate` (`fiscalkit.ksef.advance-exchange-rate`).
  *
  * A **fiscalkit rule** for reports created directly or generated: the three elements are optional in
  * the XSD and KSeF does not ask for them (`P_14_xW`: proposed and postponed, CIRFMF/ksef-api #837;
@@ -59,7 +59,7 @@ function objectsOf<T>(value: readonly T[] | null | undefined): [T, number][] {
  * ```ts
  * ksefForeignCurrencyIssues({ currency: 'EUR', tax_breakdowns: [{ bucket: '1', tax_amount: '23', tax_amount_pln: '98.03' }] }); // []
  * ksefForeignCurrencyIssues({ currency: 'EUR', tax_breakdowns: [{ bucket: '1', tax_amount: '23' }] });
- * // [{ code: 'parameter_blank', param: 'tax_breakdowns[0].tax_amount_pln', … }]
+ * // [{ rule: 'fiscalkit.ksef.tax-amount-pln', code: 'parameter_blank', param: 'tax_breakdowns[0].tax_amount_pln', … }]
  * ```
  */
 export function ksefForeignCurrencyIssues(report: KsefForeignCurrencyCandidate): ValidationIssue[] {
@@ -69,6 +69,7 @@ export function ksefForeignCurrencyIssues(report: KsefForeignCurrencyCandidate):
   if (report.invoice_type_code === 'ZAL' && !isPresent(report.exchange_rate))
     issues.push(
       issueAt(
+        'fiscalkit.ksef.advance-exchange-rate',
         'parameter_blank',
         ['exchange_rate'],
         `is required on a ZAL invoice in ${currency}: the advance's rate (art. 106e ust. 11 ustawy o VAT; FA(3) Fa/KursWalutyZ)`,
@@ -84,6 +85,7 @@ export function ksefForeignCurrencyIssues(report: KsefForeignCurrencyCandidate):
     )
       issues.push(
         issueAt(
+          'fiscalkit.ksef.tax-amount-pln',
           'parameter_blank',
           ['tax_breakdowns', index, 'tax_amount_pln'],
           `is required for bucket ${bucket} of an invoice in ${currency}: the tax in PLN (art. 106e ust. 11 ustawy o VAT; FA(3) Fa/P_14_${bucket}W)`,
@@ -98,6 +100,7 @@ export function ksefForeignCurrencyIssues(report: KsefForeignCurrencyCandidate):
     )
       issues.push(
         issueAt(
+          'fiscalkit.ksef.line-exchange-rate',
           'parameter_blank',
           ['lines', index, 'exchange_rate'],
           `is required at rate ${String(line.tax_category)} in ${currency}, unless the report has exchange_rate (art. 31a ustawy o VAT; FA(3) Fa/FaWiersz/KursWaluty)`,

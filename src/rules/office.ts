@@ -30,7 +30,7 @@ function comparable(value: unknown): string {
  * @example
  * ```ts
  * officeTinIssues({ parent_id: 7, tin_value: 'B76543214' }, { tin_value: 'B12345674' }, '2026-04-20');
- * // [{ code: 'parameter_invalid', param: 'tin_value', … }]
+ * // [{ rule: 'spec.2.3.1', code: 'parameter_invalid', param: 'tin_value', … }]
  * ```
  */
 export function officeTinIssues(
@@ -44,6 +44,7 @@ export function officeTinIssues(
   if (isPresent(office.tin_value) && comparable(office.tin_value) !== comparable(parent.tin_value))
     issues.push(
       issueAt(
+        'spec.2.3.1',
         'parameter_invalid',
         ['tin_value'],
         "must equal the parent contact's tin_value (offices inherit the TIN)",
@@ -52,6 +53,7 @@ export function officeTinIssues(
   if (isPresent(office.tin_scheme) && (office.tin_scheme ?? null) !== (parent.tin_scheme ?? null))
     issues.push(
       issueAt(
+        'spec.2.3.1',
         'parameter_invalid',
         ['tin_scheme'],
         "must equal the parent contact's tin_scheme (offices inherit the TIN)",
@@ -61,7 +63,7 @@ export function officeTinIssues(
 }
 
 /**
- * Spec §2.3 rules 1–2: an office inherits the TIN and the CIN of its parent. Returns the office with
+ * Spec §2.3 rule 1 and §2.3 rule 2: an office inherits the TIN and the CIN of its parent. Returns the office with
  * every identifier it left empty filled from the parent; identifiers it sent are kept (the TIN ones
  * have passed {@link officeTinIssues}; the CIN ones are not checked against the parent, rule 2).
  *
@@ -86,12 +88,14 @@ export function inheritFromParent<T extends OfficeFields>(
  * The structural office rules fiscalkit adds where the spec is silent (§2.3 defines offices only by
  * `parent_id`): a contact cannot be its own parent, and an office cannot be a parent (one level,
  * like the service's office list under a contact), so neither can the parent be an office nor can a
- * contact that has offices become one. All are `parameter_invalid` at `parent_id`.
+ * contact that has offices become one. All are `parameter_invalid` at `parent_id`
+ * (`fiscalkit.contact.office-own-parent`, `fiscalkit.contact.office-one-level`).
  * `parameter_cannot_change` for a `parent_id` once set is {@link cannotChangeIssues}.
  *
  * @example
  * ```ts
- * officeParentIssues({ id: 7, parent_id: 7 }, { parent_id: null }); // [{ code: 'parameter_invalid', param: 'parent_id', … }]
+ * officeParentIssues({ id: 7, parent_id: 7 }, { parent_id: null });
+ * // [{ rule: 'fiscalkit.contact.office-own-parent', code: 'parameter_invalid', param: 'parent_id', … }]
  * ```
  */
 export function officeParentIssues(
@@ -101,13 +105,32 @@ export function officeParentIssues(
 ): ValidationIssue[] {
   if (!isPresent(office.parent_id)) return [];
   if (office.id !== undefined && office.id !== null && office.parent_id === office.id)
-    return [issueAt('parameter_invalid', ['parent_id'], 'cannot be the contact itself')];
+    return [
+      issueAt(
+        'fiscalkit.contact.office-own-parent',
+        'parameter_invalid',
+        ['parent_id'],
+        'cannot be the contact itself',
+      ),
+    ];
   if (hasOffices)
     return [
-      issueAt('parameter_invalid', ['parent_id'], 'cannot be set on a contact that has offices of its own'),
+      issueAt(
+        'fiscalkit.contact.office-one-level',
+        'parameter_invalid',
+        ['parent_id'],
+        'cannot be set on a contact that has offices of its own',
+      ),
     ];
   if (parent !== null && parent !== undefined && isPresent(parent.parent_id))
-    return [issueAt('parameter_invalid', ['parent_id'], 'must be a contact that is not itself an office')];
+    return [
+      issueAt(
+        'fiscalkit.contact.office-one-level',
+        'parameter_invalid',
+        ['parent_id'],
+        'must be a contact that is not itself an office',
+      ),
+    ];
   return [];
 }
 

@@ -42,7 +42,7 @@ export function prepaidOfPayments(
  * @example
  * ```ts
  * paymentsOnAccountIssues({ prepaid_amount: '20.00', payments: [{ amount: '15.00' }] });
- * // [{ code: 'parameter_invalid', param: 'prepaid_amount', … }]
+ * // [{ rule: 'fiscalkit.invoice.prepaid-amount-sum', code: 'parameter_invalid', param: 'prepaid_amount', … }]
  * ```
  */
 export function paymentsOnAccountIssues(invoice: {
@@ -57,6 +57,7 @@ export function paymentsOnAccountIssues(invoice: {
   if (toUnits(sent, PAYMENT_DECIMALS) === toUnits(sum, PAYMENT_DECIMALS)) return [];
   return [
     issueAt(
+      'fiscalkit.invoice.prepaid-amount-sum',
       'parameter_invalid',
       ['prepaid_amount'],
       `is ${sent} but payments_on_account add up to ${sum}: send one of them (the prepaid amount is the sum of the payments on account), or both agreeing`,

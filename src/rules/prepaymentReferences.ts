@@ -17,11 +17,12 @@ export interface PrepaymentReferenceCandidate {
  *
  * - required and non-empty when `invoice_type_code` is `ROZ` or `KOR_ROZ`: absent or null is
  *   `parameter_blank`, a list with nothing left once the `_destroy: true` elements are taken out is
- *   `parameter_empty`, both at `prepayment_references`;
+ *   `parameter_empty`, both at `prepayment_references` (`spec.2.7.prepayment-references`);
  * - each element kept needs `number` or `registration_code` (`parameter_blank` at
- *   `prepayment_references[i].number`, the field the spec names first);
+ *   `prepayment_references[i].number`, the field the spec names first;
+ *   `spec.2.7.prepayment-reference-number`);
  * - an element with `_destroy: true` needs the `id` of the element it removes (`parameter_blank` at
- *   `prepayment_references[i].id`); it needs nothing else.
+ *   `prepayment_references[i].id`; `spec.2.7.prepayment-reference-destroy-id`); it needs nothing else.
  *
  * Run it on the list as it will be after the request: a create body's list, or an update's list
  * merged by `id` into the stored one with the elements to remove still present and marked.
@@ -30,7 +31,7 @@ export interface PrepaymentReferenceCandidate {
  * ```ts
  * prepaymentReferenceIssues({ invoice_type_code: 'ROZ', prepayment_references: [{ number: 'FZ/1/2026' }] }); // []
  * prepaymentReferenceIssues({ invoice_type_code: 'ROZ', prepayment_references: [] });
- * // [{ code: 'parameter_empty', param: 'prepayment_references', … }]
+ * // [{ rule: 'spec.2.7.prepayment-references', code: 'parameter_empty', param: 'prepayment_references', … }]
  * ```
  */
 export function prepaymentReferenceIssues(report: {
@@ -44,6 +45,7 @@ export function prepaymentReferenceIssues(report: {
     return required
       ? [
           issueAt(
+            'spec.2.7.prepayment-references',
             'parameter_blank',
             ['prepayment_references'],
             `is required when invoice_type_code is ${String(type)}`,
@@ -57,6 +59,7 @@ export function prepaymentReferenceIssues(report: {
       if (!isPresent(reference.id))
         issues.push(
           issueAt(
+            'spec.2.7.prepayment-reference-destroy-id',
             'parameter_blank',
             ['prepayment_references', index, 'id'],
             'is required to remove an element (_destroy)',
@@ -68,6 +71,7 @@ export function prepaymentReferenceIssues(report: {
     if (!isPresent(reference.number) && !isPresent(reference.registration_code))
       issues.push(
         issueAt(
+          'spec.2.7.prepayment-reference-number',
           'parameter_blank',
           ['prepayment_references', index, 'number'],
           'is required when registration_code is absent',
@@ -77,6 +81,7 @@ export function prepaymentReferenceIssues(report: {
   if (required && kept === 0)
     issues.unshift(
       issueAt(
+        'spec.2.7.prepayment-references',
         'parameter_empty',
         ['prepayment_references'],
         `must hold at least one advance invoice when invoice_type_code is ${String(type)}`,

@@ -21,7 +21,7 @@ export interface PrimaryCinFields {
  * ```ts
  * primaryCinIssues({ cin: '0000123456', cin_value: '0000123456' }); // []
  * primaryCinIssues({ cin: '0000123456', cin_value: '0000654321' });
- * // [{ code: 'parameter_invalid', param: 'cin', … }]
+ * // [{ rule: 'fiscalkit.account.cin-one-value', code: 'parameter_invalid', param: 'cin', … }]
  * ```
  */
 export function primaryCinIssues(request: PrimaryCinFields): ValidationIssue[] {
@@ -29,6 +29,7 @@ export function primaryCinIssues(request: PrimaryCinFields): ValidationIssue[] {
   if ((request.cin ?? null) === (request.cin_value ?? null)) return [];
   return [
     issueAt(
+      'fiscalkit.account.cin-one-value',
       'parameter_invalid',
       ['cin'],
       'and cin_value name the same identifier (the primary company identifier, spec §2.2): send one, or the same value in both',

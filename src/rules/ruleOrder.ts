@@ -1,11 +1,12 @@
 import type { ValidationIssue } from '../errors/validationIssue.js';
 
 /**
- * Where a rule comes from: `spec`, a rule the service specification states (its answer, code and
- * `param`, is the spec's); `fiscalkit`, a rule of fiscalkit's own (a schema, legal or robustness rule
- * the spec does not state, e.g. FA(3)'s buyer-unit rules of ksef-fa3.md §6.3).
+ * Whose rule it is, for ordering only: `spec`, a rule the service specification states (its answer,
+ * code and `param`, is the spec's); `fiscalkit`, a rule of fiscalkit's own (a schema, legal or
+ * robustness rule the spec does not state, e.g. FA(3)'s buyer-unit rules of ksef-fa3.md §6.3). Not
+ * the first segment of a rule id (`RuleSource`, `src/errors/ruleId.ts`), which names eight sources.
  */
-export type RuleSource = 'spec' | 'fiscalkit';
+export type RuleOrigin = 'spec' | 'fiscalkit';
 
 /**
  * The order sources are checked in: the spec's rules first, then fiscalkit's own (issue #18 item 3).
@@ -13,12 +14,12 @@ export type RuleSource = 'spec' | 'fiscalkit';
  * gets the answer the spec names (spec §2.7 rule 1: "HTTP 422 with `param` equal to
  * `third_party_country`") even when it also breaks a rule fiscalkit adds.
  */
-const SOURCE_ORDER: readonly RuleSource[] = ['spec', 'fiscalkit'];
+const SOURCE_ORDER: readonly RuleOrigin[] = ['spec', 'fiscalkit'];
 
 /** One rule of a rule set: where it comes from, what it cites, and its check. */
 export interface TaggedRule<T> {
   /** Whose rule it is (decides its place: {@link SOURCE_ORDER}). */
-  source: RuleSource;
+  source: RuleOrigin;
   /** The section or legal source the rule applies, e.g. `spec §2.7 rule 1`, `ksef-fa3.md §6.3`. */
   cites: string;
   /** The rule: the issues of a candidate, `[]` when it holds. */

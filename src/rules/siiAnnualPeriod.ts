@@ -11,7 +11,7 @@ import { isPresent, issueAt } from './issue.js';
  * ```ts
  * siiAnnualPeriodIssues({ book_type: 'Metalico', period: '0A' }); // []
  * siiAnnualPeriodIssues({ book_type: 'Metalico', period: '12' });
- * // [{ code: 'parameter_invalid', param: 'period', … }]
+ * // [{ rule: 'sii.2.metalico-annual-period', code: 'parameter_invalid', param: 'period', … }]
  * ```
  */
 export function siiAnnualPeriodIssues(report: {
@@ -19,5 +19,12 @@ export function siiAnnualPeriodIssues(report: {
   period?: string | null | undefined;
 }): ValidationIssue[] {
   if (report.book_type !== 'Metalico' || !isPresent(report.period) || report.period === '0A') return [];
-  return [issueAt('parameter_invalid', ['period'], 'must be 0A (annual) for book_type Metalico')];
+  return [
+    issueAt(
+      'sii.2.metalico-annual-period',
+      'parameter_invalid',
+      ['period'],
+      'must be 0A (annual) for book_type Metalico',
+    ),
+  ];
 }

@@ -61,12 +61,13 @@ export const SII_BOOK_REQUIREMENTS: Readonly<Record<SiiBookType, readonly SiiReq
  * The per-book requirements of an SII tax report ({@link SII_BOOK_REQUIREMENTS}): each required field
  * that is absent, null or blank is `parameter_blank` at that field; a required list that is empty
  * (`tax_breakdowns`, `payments`: AEAT needs at least one `DetalleIVA` / `Cobro` / `Pago`) is
- * `parameter_empty`. Without a `book_type` there is nothing to check (the schema requires it).
+ * `parameter_empty`. Without a `book_type` there is nothing to check (the schema requires it). The
+ * facts are the AEAT records' (sii.md §2): `sii.2.book-field`, `sii.2.book-list`.
  *
  * @example
  * ```ts
  * siiBookRequirementIssues({ book_type: 'CobrosEmitidas', invoice_number: 'A-1', invoice_date: '2026-03-15' });
- * // [{ code: 'parameter_blank', param: 'payments', … }]
+ * // [{ rule: 'sii.2.book-field', code: 'parameter_blank', param: 'payments', … }]
  * ```
  */
 export function siiBookRequirementIssues(report: SiiTaxReportUpdate): ValidationIssue[] {
@@ -76,9 +77,18 @@ export function siiBookRequirementIssues(report: SiiTaxReportUpdate): Validation
   for (const field of SII_BOOK_REQUIREMENTS[book]) {
     const value: unknown = report[field];
     if (!isPresent(value))
-      issues.push(issueAt('parameter_blank', [field], `is required for book_type ${book}`));
+      issues.push(
+        issueAt('sii.2.book-field', 'parameter_blank', [field], `is required for book_type ${book}`),
+      );
     else if (Array.isArray(value) && value.length === 0)
-      issues.push(issueAt('parameter_empty', [field], `needs at least one element for book_type ${book}`));
+      issues.push(
+        issueAt(
+          'sii.2.book-list',
+          'parameter_empty',
+          [field],
+          `needs at least one element for book_type ${book}`,
+        ),
+      );
   }
   return issues;
 }

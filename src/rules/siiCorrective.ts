@@ -10,16 +10,17 @@ const CORRECTIVE: ReadonlySet<string> = new Set(SII_CORRECTIVE_INVOICE_TYPE_CODE
  * - a corrective invoice (`invoice_type_code` `R1`–`R5`) says how it corrects, `corrective_type`
  *   `S` (substitution) or `I` (differences): `parameter_blank` at `corrective_type` otherwise
  *   (**fiscalkit rule**: AEAT expects `TipoRectificativa` on every rectificativa, and the two
- *   methods give the amounts opposite meanings, so the builder must not guess);
+ *   methods give the amounts opposite meanings, so the builder must not guess;
+ *   `fiscalkit.sii.corrective-type`);
  * - by substitution (`S`), the record carries `ImporteRectificacion{BaseRectificada,
  *   CuotaRectificada}` (sii.md §4.2): `corrected_taxable_base` and `corrected_tax_amount` are
- *   `parameter_blank` when missing.
+ *   `parameter_blank` when missing (`sii.4.2.substitution-amounts`).
  *
  * @example
  * ```ts
  * siiCorrectiveIssues({ invoice_type_code: 'R4', corrective_type: 'I' }); // []
  * siiCorrectiveIssues({ invoice_type_code: 'R1' });
- * // [{ code: 'parameter_blank', param: 'corrective_type', … }]
+ * // [{ rule: 'fiscalkit.sii.corrective-type', code: 'parameter_blank', param: 'corrective_type', … }]
  * ```
  */
 export function siiCorrectiveIssues(report: {
@@ -32,6 +33,7 @@ export function siiCorrectiveIssues(report: {
   if (typeof type === 'string' && CORRECTIVE.has(type) && !isPresent(report.corrective_type))
     return [
       issueAt(
+        'fiscalkit.sii.corrective-type',
         'parameter_blank',
         ['corrective_type'],
         `is required for a corrective invoice (${type}): S or I`,
@@ -42,7 +44,12 @@ export function siiCorrectiveIssues(report: {
   for (const field of ['corrected_taxable_base', 'corrected_tax_amount'] as const)
     if (!isPresent(report[field]))
       issues.push(
-        issueAt('parameter_blank', [field], 'is required when corrective_type is S (substitution)'),
+        issueAt(
+          'sii.4.2.substitution-amounts',
+          'parameter_blank',
+          [field],
+          'is required when corrective_type is S (substitution)',
+        ),
       );
   return issues;
 }

@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '../errors/validationIssue.js';
-import { checkPolishKrs } from '../identifiers/polishKrs.js';
+import { isPolishKrs } from '../identifiers/polishKrs.js';
 import { isPresent, issueAt } from './issue.js';
 
 /**
@@ -8,13 +8,14 @@ import { isPresent, issueAt } from './issue.js';
  * `parameter_invalid` at `supplier_party_krs` (**fiscalkit choice**). The value must be the 10 digits
  * as sent: no separators removed, no zero padding added (`12345` is not `0000012345`), since FA(3)
  * `Stopka/Rejestry/KRS` takes it as is (`TNrKRS` = `\d{10}`). KRS numbers have no checksum
- * (es-tin.md §6.3). Null, absent and blank mean "not provided".
+ * (es-tin.md §6.3). Null, absent and blank mean "not provided". Rule `spec.8.krs`; the 10-digit
+ * pattern lives once, in `src/identifiers/polishKrs.ts`.
  *
  * @example
  * ```ts
  * supplierPartyKrsIssues({ supplier_party_krs: '0000012345' }); // []
  * supplierPartyKrsIssues({ supplier_party_krs: '12345' });
- * // [{ code: 'parameter_invalid', param: 'supplier_party_krs', … }]
+ * // [{ rule: 'spec.8.krs', code: 'parameter_invalid', param: 'supplier_party_krs', … }]
  * ```
  */
 export function supplierPartyKrsIssues(report: {
@@ -22,7 +23,6 @@ export function supplierPartyKrsIssues(report: {
 }): ValidationIssue[] {
   const krs = report.supplier_party_krs;
   if (!isPresent(krs) || typeof krs !== 'string') return [];
-  const check = checkPolishKrs(krs);
-  if (check.valid && check.compact === krs) return [];
-  return [issueAt('parameter_invalid', ['supplier_party_krs'], 'must be exactly 10 digits')];
+  if (isPolishKrs(krs)) return [];
+  return [issueAt('spec.8.krs', 'parameter_invalid', ['supplier_party_krs'], 'must be exactly 10 digits')];
 }

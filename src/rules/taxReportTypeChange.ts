@@ -12,7 +12,7 @@ import { isPresent, issueAt } from './issue.js';
  * ```ts
  * taxReportTypeChangeIssues({ type: 'Ksef' }, { type: 'Ksef' }); // []
  * taxReportTypeChangeIssues({ type: 'Ksef' }, { type: 'SiiDocument' });
- * // [{ code: 'parameter_cannot_change', param: 'type', … }]
+ * // [{ rule: 'fiscalkit.tax-report.type-fixed', code: 'parameter_cannot_change', param: 'type', … }]
  * ```
  */
 export function taxReportTypeChangeIssues(
@@ -21,6 +21,11 @@ export function taxReportTypeChangeIssues(
 ): ValidationIssue[] {
   if (!isPresent(update.type) || update.type === stored.type) return [];
   return [
-    issueAt('parameter_cannot_change', ['type'], `cannot change from ${stored.type} once the report exists`),
+    issueAt(
+      'fiscalkit.tax-report.type-fixed',
+      'parameter_cannot_change',
+      ['type'],
+      `cannot change from ${stored.type} once the report exists`,
+    ),
   ];
 }

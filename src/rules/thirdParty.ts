@@ -10,18 +10,19 @@ export interface ThirdPartyFields {
 }
 
 /**
- * Spec §2.5 rules 1–2 and KSeF's `Podmiot3` roles (§2.5 rule 4, ksef-fa3.md §6.3):
+ * Spec §2.5 rule 1, §2.5 rule 2 and KSeF's `Podmiot3` roles (§2.5 rule 4, ksef-fa3.md §6.3):
  * - the flags `apply_to_local_government_unit` and `apply_to_vat_group_member` are mutually
  *   exclusive: both true is `parameter_invalid` at `apply_to_vat_group_member` (rule 2);
  * - either flag needs `third_party`: `parameter_blank` at `third_party` (rule 1);
  * - a `third_party.role` that contradicts the flag (a VAT-group member under the JST flag, or the
  *   reverse) is `parameter_invalid` at `third_party.role` (fiscalkit: the flag decides KSeF role 8
- *   or 10, so a contradicting role would be silently overridden otherwise).
+ *   or 10, so a contradicting role would be silently overridden otherwise;
+ *   `fiscalkit.invoice.third-party-role`).
  *
  * @example
  * ```ts
  * thirdPartyIssues({ apply_to_local_government_unit: true });
- * // [{ code: 'parameter_blank', param: 'third_party', … }]
+ * // [{ rule: 'spec.2.5.1', code: 'parameter_blank', param: 'third_party', … }]
  * ```
  */
 export function thirdPartyIssues(invoice: ThirdPartyFields): ValidationIssue[] {
@@ -30,6 +31,7 @@ export function thirdPartyIssues(invoice: ThirdPartyFields): ValidationIssue[] {
   if (jst && gv)
     return [
       issueAt(
+        'spec.2.5.2',
         'parameter_invalid',
         ['apply_to_vat_group_member'],
         'cannot be true together with apply_to_local_government_unit (at most one of the two flags)',
@@ -39,11 +41,12 @@ export function thirdPartyIssues(invoice: ThirdPartyFields): ValidationIssue[] {
   const third = invoice.third_party;
   const flag = jst ? 'apply_to_local_government_unit' : 'apply_to_vat_group_member';
   if (third === null || third === undefined)
-    return [issueAt('parameter_blank', ['third_party'], `is required when ${flag} is true`)];
+    return [issueAt('spec.2.5.1', 'parameter_blank', ['third_party'], `is required when ${flag} is true`)];
   const contradicting = jst ? 'vat_group_member' : 'local_government_unit_recipient';
   if (third.role === contradicting)
     return [
       issueAt(
+        'fiscalkit.invoice.third-party-role',
         'parameter_invalid',
         ['third_party', 'role'],
         `cannot be ${contradicting} when ${flag} is true`,

@@ -11,7 +11,7 @@ import { isPresent, issueAt } from './issue.js';
  * ```ts
  * thirdPartyCountryIssues({ third_party_role: '8', third_party_country: 'PL' }); // []
  * thirdPartyCountryIssues({ third_party_role: '8' });
- * // [{ code: 'parameter_blank', param: 'third_party_country', … }]
+ * // [{ rule: 'spec.2.7.1', code: 'parameter_blank', param: 'third_party_country', … }]
  * ```
  */
 export function thirdPartyCountryIssues(report: {
@@ -19,5 +19,12 @@ export function thirdPartyCountryIssues(report: {
   third_party_country?: string | null | undefined;
 }): ValidationIssue[] {
   if (!isPresent(report.third_party_role) || isPresent(report.third_party_country)) return [];
-  return [issueAt('parameter_blank', ['third_party_country'], 'is required when third_party_role is set')];
+  return [
+    issueAt(
+      'spec.2.7.1',
+      'parameter_blank',
+      ['third_party_country'],
+      'is required when third_party_role is set',
+    ),
+  ];
 }

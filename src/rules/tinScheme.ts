@@ -15,13 +15,15 @@ export interface TinSchemeParty {
  * that country (or with no country) names no known scheme, which is `parameter_inclusion` at
  * `tin_scheme` (spec §7.2 names the scheme as that code's example), as an unknown code is. A code is
  * judged by the field itself (`tinSchemeField`). `at` is where the party is (`['contact']` for an
- * invoice's inline contact). Pass the party as it will be (its country after the request).
+ * invoice's inline contact). Pass the party as it will be (its country after the request). Rule
+ * `api.3.2.tin-scheme-code`: the service keeps schemes as codes (api-notes.md §3.2), so a word must
+ * name one.
  *
  * @example
  * ```ts
  * tinSchemeIssues({ tin_scheme: 'VAT', country: 'PL' }); // []: 9945
  * tinSchemeIssues({ tin_scheme: 'VAT', country: 'US' });
- * // [{ code: 'parameter_inclusion', param: 'tin_scheme', … }]
+ * // [{ rule: 'api.3.2.tin-scheme-code', code: 'parameter_inclusion', param: 'tin_scheme', … }]
  * ```
  */
 export function tinSchemeIssues(party: TinSchemeParty, at: readonly string[] = []): ValidationIssue[] {
@@ -32,6 +34,7 @@ export function tinSchemeIssues(party: TinSchemeParty, at: readonly string[] = [
   const country = typeof party.country === 'string' ? party.country.trim().toUpperCase() : '';
   return [
     issueAt(
+      'api.3.2.tin-scheme-code',
       'parameter_inclusion',
       [...at, 'tin_scheme'],
       country === ''

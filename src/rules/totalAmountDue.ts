@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '../errors/validationIssue.js';
-import { AMOUNT_DUE_TYPE_CODES } from '../totals/validateTotalsInput.js';
+import { AMOUNT_DUE_TYPE_CODES, AMOUNT_DUE_TYPE_RULE } from '../totals/validateTotalsInput.js';
 import { isPresent, issueAt } from './issue.js';
 
 /**
@@ -11,7 +11,7 @@ import { isPresent, issueAt } from './issue.js';
  * @example
  * ```ts
  * totalAmountDueIssues({ type_code: 'VAT', total_amount_due: '100.00' });
- * // [{ code: 'parameter_invalid', param: 'total_amount_due', … }]
+ * // [{ rule: 'spec.2.4.total-amount-due', code: 'parameter_invalid', param: 'total_amount_due', … }]
  * ```
  */
 export function totalAmountDueIssues(invoice: {
@@ -22,6 +22,7 @@ export function totalAmountDueIssues(invoice: {
   if ((AMOUNT_DUE_TYPE_CODES as readonly string[]).includes(invoice.type_code ?? '')) return [];
   return [
     issueAt(
+      AMOUNT_DUE_TYPE_RULE,
       'parameter_invalid',
       ['total_amount_due'],
       `is only accepted on ${AMOUNT_DUE_TYPE_CODES.join(' and ')} invoices, not on type_code ${JSON.stringify(invoice.type_code ?? null)}`,

@@ -17,9 +17,9 @@ import { isPresent, issueAt } from './issue.js';
  * @example
  * ```ts
  * transportCodeIssues({ code: 'email', transport_type_code: 'peppol' });
- * // [{ code: 'parameter_invalid', param: 'code', … }]
+ * // [{ rule: 'fiscalkit.transport.code-is-type', code: 'parameter_invalid', param: 'code', … }]
  * transportCodeIssues({ transport_type_code: 'email' }, { code: 'peppol', transport_type_code: 'peppol' });
- * // [{ code: 'parameter_cannot_change', param: 'transport_type_code', … }]
+ * // [{ rule: 'fiscalkit.transport.code-fixed', code: 'parameter_cannot_change', param: 'transport_type_code', … }]
  * ```
  */
 export function transportCodeIssues(
@@ -33,12 +33,19 @@ export function transportCodeIssues(
         ? {}
         : { transport_type_code: transport.transport_type_code }),
     };
-    return cannotChangeIssues(update, stored, ['code', 'transport_type_code']);
+    return cannotChangeIssues(
+      update,
+      stored,
+      ['code', 'transport_type_code'],
+      [],
+      'fiscalkit.transport.code-fixed',
+    );
   }
   const { code, transport_type_code } = transport;
   if (!isPresent(code) || !isPresent(transport_type_code) || code === transport_type_code) return [];
   return [
     issueAt(
+      'fiscalkit.transport.code-is-type',
       'parameter_invalid',
       ['code'],
       `must equal transport_type_code (${JSON.stringify(transport_type_code)}): a transport's code is its transport type code`,

@@ -24,7 +24,7 @@ export type FindTransportByType = (key: TransportTypeKey) => string | null | Pro
  * await transportTypeTakenIssues(
  *   { transport_type_code: 'peppol' },
  *   { account_id: 1, findTransportByType: () => 'peppol' },
- * ); // [{ code: 'parameter_taken', param: 'transport_type_code', … }]
+ * ); // [{ rule: 'spec.7.2.transport-type-taken', code: 'parameter_taken', param: 'transport_type_code', … }]
  * ```
  */
 export async function transportTypeTakenIssues(
@@ -42,6 +42,7 @@ export async function transportTypeTakenIssues(
   if (holder === null || holder === (context.stored_code ?? null)) return [];
   return [
     issueAt(
+      'spec.7.2.transport-type-taken',
       'parameter_taken',
       ['transport_type_code'],
       `is already used by another transport of this account (${JSON.stringify(transport_type_code)}; one transport per type)`,

@@ -6,7 +6,7 @@ import type { Caller } from './caller.js';
 import { requireOwnedAccount } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 
-/** What happened, for {@link recordAccountEvent}. */
+/** What happened, for `recordAccountEvent`. */
 export interface AccountEventDraft {
   account_id: number;
   type: AccountEventKind;

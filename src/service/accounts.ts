@@ -5,6 +5,7 @@ import type { PageRequest, Ports, StoredBlob } from '../ports.js';
 import { accountIssues } from '../rules/account.js';
 import { primaryCinIssues, withPrimaryCin } from '../rules/primaryCin.js';
 import { withTinSchemeCode } from '../rules/tinScheme.js';
+import { listQueryConditions } from '../versions/listFilters.js';
 import { recordAccountEvent } from './accountEvents.js';
 import { checkLogo, type LogoUpload } from './accountLogo.js';
 import {
@@ -18,7 +19,6 @@ import {
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
 import { listAll } from './listAll.js';
-import { listQueryConditions } from './listFilters.js';
 import { activeAccount, ownedAccount } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 

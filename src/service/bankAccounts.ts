@@ -68,7 +68,7 @@ function compactBic(bic: string | null | undefined): string | null | undefined {
  * The rules of a bank account fiscalkit adds where the spec is silent (it shows no field list, §4.5):
  * the IBAN and BIC check digits of the contact's `bank_account` (spec §2.3, `bankAccountIssues`, at
  * `iban` / `bic`), and an account needs something to pay into — an `iban` or a local `number` — else
- * 422 `parameter_blank` at `iban`.
+ * 422 `parameter_blank` at `iban` (rule `fiscalkit.bank-account.iban-or-number`).
  */
 function bankAccountRecordIssues(
   candidate: Pick<BankAccountCreate, 'iban' | 'bic' | 'number'>,
@@ -76,7 +76,12 @@ function bankAccountRecordIssues(
   const issues = bankAccountIssues(candidate, []);
   if (!isPresent(candidate.iban) && !isPresent(candidate.number))
     issues.push(
-      issueAt('parameter_blank', ['iban'], 'is required (or number, for an account without an IBAN)'),
+      issueAt(
+        'fiscalkit.bank-account.iban-or-number',
+        'parameter_blank',
+        ['iban'],
+        'is required (or number, for an account without an IBAN)',
+      ),
     );
   return issues;
 }

@@ -6,6 +6,7 @@ import { contactIssues } from '../rules/contact.js';
 import { isPresent } from '../rules/issue.js';
 import { inheritFromParent } from '../rules/office.js';
 import { withTinSchemeCode } from '../rules/tinScheme.js';
+import { contactListConditions } from '../versions/listFilters.js';
 import { recordAccountEvent } from './accountEvents.js';
 import {
   checkedPage,
@@ -20,7 +21,6 @@ import {
 } from './accountWrites.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
-import { contactListConditions } from './listFilters.js';
 import { activeAccount, activeRecord, ownedRecord, requireOwnedAccount } from './tenancy.js';
 import type { ResourcePage } from './webHooks.js';
 

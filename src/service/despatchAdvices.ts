@@ -62,7 +62,14 @@ async function referencedOrder(
   if (request.order_id === undefined || request.order_id === null) return null;
   const order = await ports.store.orders.get(account_id, request.order_id);
   if (order === null)
-    invalid([issueAt('parameter_invalid', ['order_id'], `names no order of account ${String(account_id)}`)]);
+    invalid([
+      issueAt(
+        'fiscalkit.resource.account-reference',
+        'parameter_invalid',
+        ['order_id'],
+        `names no order of account ${String(account_id)}`,
+      ),
+    ]);
   if (UNDELIVERABLE.has(order.value.state))
     throw new ApiError(
       'conflict',
@@ -89,6 +96,7 @@ function deliveredLines(request: DespatchAdviceCreate, order: Order | null): Des
       if (order === null)
         issues.push(
           issueAt(
+            'fiscalkit.despatch-advice.order-line',
             'parameter_invalid',
             ['lines', index, 'order_line_number'],
             'needs order_id: name the order',
@@ -99,6 +107,7 @@ function deliveredLines(request: DespatchAdviceCreate, order: Order | null): Des
         if (ordered === undefined)
           issues.push(
             issueAt(
+              'fiscalkit.despatch-advice.order-line',
               'parameter_invalid',
               ['lines', index, 'order_line_number'],
               `names no line of order ${String(order.id)} (it has ${String(order.lines.length)})`,
@@ -110,6 +119,7 @@ function deliveredLines(request: DespatchAdviceCreate, order: Order | null): Des
     if (description === null)
       issues.push(
         issueAt(
+          'fiscalkit.despatch-advice.line-description',
           'parameter_blank',
           ['lines', index, 'description'],
           'is required (or name the order line it delivers in order_line_number)',
@@ -139,6 +149,10 @@ function deliveredLines(request: DespatchAdviceCreate, order: Order | null): Des
  * - `contact_id` defaults to the order's contact; neither is `parameter_blank` at `contact_id`; one
  *   that differs from the order's, or names no contact of the account, is `parameter_invalid`;
  * - the lines (see `deliveredLines`); the number must be free in the account (`parameter_taken`).
+ *
+ * These rules are fiscalkit's (spec §2.1: the despatch advice's fields are not shown), so their ids
+ * are `fiscalkit.despatch-advice.*`, and `fiscalkit.resource.account-reference` for an id that names
+ * no record of the account (as for an order's `contact_id`).
  *
  * It stores the despatch advice and records a `DespatchAdviceEvent` `created` in the account's events.
  *
@@ -170,6 +184,7 @@ export function createDespatchAdviceService(ports: Ports, _deps: ServiceDeps): D
       if (order !== null && sentReference !== null && sentReference !== order.number)
         invalid([
           issueAt(
+            'fiscalkit.despatch-advice.order-reference',
             'parameter_invalid',
             ['order_reference'],
             `is ${JSON.stringify(sentReference)}, but order ${String(order.id)} is number ${JSON.stringify(order.number)}`,
@@ -177,10 +192,18 @@ export function createDespatchAdviceService(ports: Ports, _deps: ServiceDeps): D
         ]);
       const contact_id = request.contact_id ?? order?.contact_id ?? null;
       if (contact_id === null)
-        invalid([issueAt('parameter_blank', ['contact_id'], 'is required (or name the order in order_id)')]);
+        invalid([
+          issueAt(
+            'fiscalkit.despatch-advice.contact-required',
+            'parameter_blank',
+            ['contact_id'],
+            'is required (or name the order in order_id)',
+          ),
+        ]);
       if (order !== null && contact_id !== order.contact_id)
         invalid([
           issueAt(
+            'fiscalkit.despatch-advice.order-contact',
             'parameter_invalid',
             ['contact_id'],
             `differs from the contact of order ${String(order.id)} (${String(order.contact_id)})`,
@@ -188,12 +211,18 @@ export function createDespatchAdviceService(ports: Ports, _deps: ServiceDeps): D
         ]);
       if ((await ports.store.contacts.get(account_id, contact_id)) === null)
         invalid([
-          issueAt('parameter_invalid', ['contact_id'], `names no contact of account ${String(account_id)}`),
+          issueAt(
+            'fiscalkit.resource.account-reference',
+            'parameter_invalid',
+            ['contact_id'],
+            `names no contact of account ${String(account_id)}`,
+          ),
         ]);
       const lines = deliveredLines(request, order);
       const taken = () =>
         apiErrorFromIssues([
           issueAt(
+            'fiscalkit.despatch-advice.number-taken',
             'parameter_taken',
             ['number'],
             'is already used by another despatch advice of this account',

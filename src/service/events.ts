@@ -52,7 +52,7 @@ export interface EventPublisher {
   /**
    * Queues the repair of a state change that a request makes, before it writes it: a job (key
    * `event_dispatch:{event key}:{16 random hex digits}`, one per call) that runs
-   * {@link EVENT_DISPATCH_DELAY_MS} later and schedules the event's deliveries if the request could
+   * `EVENT_DISPATCH_DELAY_MS` later and schedules the event's deliveries if the request could
    * not (it crashed between its write and `dispatch`). A change made by a job needs none: the job
    * runs again after a crash and dispatches then.
    */
@@ -68,7 +68,7 @@ export interface EventPublisher {
   ): Promise<EventEnvelope[]>;
   /**
    * Schedules the deliveries of an event already stored (the repair job's step); idempotent. Only to
-   * subscriptions that existed when the event happened (step 2 of {@link createEventPublisher}).
+   * subscriptions that existed when the event happened (step 2 of `createEventPublisher`).
    */
   deliver(account_id: number, event: EventEnvelope): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/ApiError.js';
+import { SCHEMA_RULES } from '../errors/ruleId.js';
 import { apiErrorFromIssues, type ValidationIssue } from '../errors/validationIssue.js';
 
 /**
@@ -98,12 +99,15 @@ export function decodeBase64(text: string): Uint8Array | null {
 }
 
 /**
- * One upload, checked: the file name ({@link attachmentFilename}; blank is `parameter_blank`, over
+ * One upload, checked: the file name (`attachmentFilename`; blank is `parameter_blank`, over
  * 255 characters `parameter_invalid`), the content type (absent means
- * {@link DEFAULT_ATTACHMENT_TYPE}; not a `type/subtype` is `parameter_invalid`; stored lower case
+ * `DEFAULT_ATTACHMENT_TYPE`; not a `type/subtype` is `parameter_invalid`; stored lower case
  * without its parameters' case touched) and the bytes (none at all is `parameter_empty`: an empty
  * file is almost always a client bug, and no document format has a use for one). Errors name the
- * field where the client can find it (`attachment.filename`, or the part `file`).
+ * field where the client can find it (`attachment.filename`, or the part `file`). fiscalkit's rules
+ * (the spec shows no payload for the attachment endpoints, §4.6): `fiscalkit.attachment.filename`,
+ * `fiscalkit.attachment.content-type`, `fiscalkit.attachment.empty-file`; a value of the wrong JSON
+ * type is `fiscalkit.schema.type`.
  *
  * @example
  * ```ts
@@ -117,14 +121,21 @@ export function checkedAttachmentUpload(raw: RawAttachment, param: string): Atta
   const filename = typeof raw.filename === 'string' ? attachmentFilename(raw.filename) : '';
   if (raw.filename !== undefined && raw.filename !== null && typeof raw.filename !== 'string')
     issues.push({
+      rule: SCHEMA_RULES.type,
       code: 'invalid_request_params',
       param: at.filename,
       message: `${at.filename} must be a string`,
     });
   else if (filename === '')
-    issues.push({ code: 'parameter_blank', param: at.filename, message: `${at.filename} needs a file name` });
+    issues.push({
+      rule: 'fiscalkit.attachment.filename',
+      code: 'parameter_blank',
+      param: at.filename,
+      message: `${at.filename} needs a file name`,
+    });
   else if (filename.length > 255)
     issues.push({
+      rule: 'fiscalkit.attachment.filename',
       code: 'parameter_invalid',
       param: at.filename,
       message: `${at.filename} must be a file name of at most 255 characters`,
@@ -134,6 +145,7 @@ export function checkedAttachmentUpload(raw: RawAttachment, param: string): Atta
     const given = raw.content_type.trim();
     if (given.length > 255 || !MEDIA_TYPE.test(given))
       issues.push({
+        rule: 'fiscalkit.attachment.content-type',
         code: 'parameter_invalid',
         param: at.content_type,
         message: `${at.content_type} must be a media type such as application/pdf`,
@@ -148,12 +160,18 @@ export function checkedAttachmentUpload(raw: RawAttachment, param: string): Atta
     typeof raw.content_type !== 'string'
   )
     issues.push({
+      rule: SCHEMA_RULES.type,
       code: 'invalid_request_params',
       param: at.content_type,
       message: `${at.content_type} must be a string`,
     });
   if (raw.bytes.byteLength === 0)
-    issues.push({ code: 'parameter_empty', param, message: `${param} is an empty file` });
+    issues.push({
+      rule: 'fiscalkit.attachment.empty-file',
+      code: 'parameter_empty',
+      param,
+      message: `${param} is an empty file`,
+    });
   if (issues.length > 0) throw apiErrorFromIssues(issues);
   return { filename, content_type, bytes: raw.bytes, param };
 }

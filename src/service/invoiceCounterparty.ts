@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/ApiError.js';
+import { SCHEMA_RULES } from '../errors/ruleId.js';
 import { apiErrorFromIssues, type ValidationIssue } from '../errors/validationIssue.js';
 import { withParam } from '../generate/params.js';
 import type { Account } from '../model/account.js';
@@ -125,7 +126,8 @@ function atContact(issues: readonly ValidationIssue[]): ValidationIssue[] {
 /**
  * A new contact of the account from an inline contact. `name` and `country` are what every contact
  * needs (`ContactCreateSchema`); an inline contact may leave them out only when it names an existing
- * contact, so here they are `parameter_blank` at `contact.name` / `contact.country`. The contact
+ * contact, so here they are `parameter_blank` at `contact.name` / `contact.country`, the schema's own
+ * rule checked late (`fiscalkit.schema.required`, as POST /accounts/{account}/contacts answers). The contact
  * rules (routing code pairs, bank account check digits) apply as on POST /accounts/{account}/contacts.
  * The roles follow the invoice: the buyer of an issued document is a client, the seller of a received
  * one a provider, unless the inline contact says otherwise.
@@ -141,12 +143,14 @@ async function newContact(
   const issues: ValidationIssue[] = [];
   if (!isPresent(inline.name))
     issues.push({
+      rule: SCHEMA_RULES.required,
       code: 'parameter_blank',
       param: 'contact.name',
       message: 'contact.name is required to create the contact (or send contact_id)',
     });
   if (!isPresent(inline.country))
     issues.push({
+      rule: SCHEMA_RULES.required,
       code: 'parameter_blank',
       param: 'contact.country',
       message: 'contact.country is required to create the contact (or send contact_id)',

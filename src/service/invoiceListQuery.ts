@@ -9,8 +9,8 @@
  * @module
  */
 
-import { INVOICE_STATES } from '../codelists/invoiceStates.js';
 import type { ErrorCode } from '../errors/catalog.js';
+import { SCHEMA_RULES } from '../errors/ruleId.js';
 import type { Validated, ValidationIssue } from '../errors/validationIssue.js';
 import { padSchemeCode } from '../identifiers/schemeCode.js';
 import { instantFromMillis, millisFromInstant } from '../model/instant.js';
@@ -21,11 +21,16 @@ import { isTimestamp } from '../model/timestamp.js';
 import type { ApiVersion } from '../versions/apiVersion.js';
 import { behaviourIntroducedIn } from '../versions/behaviours.js';
 import {
+  INVOICE_STATE_FLAGS,
+  queryConditions,
+  unknownListParams,
+  versionHasQueryFilter,
+} from '../versions/listFilters.js';
+import {
   INVOICE_STATUS_FILTERS,
   type InvoiceStatusFilter,
   invoiceListFilterSupport,
 } from '../versions/protocol.js';
-import { queryConditions, unknownListParams, versionHasQueryFilter } from './listFilters.js';
 
 /** What the invoice list reads from its query: the repository's conditions and the page. */
 export interface InvoiceListWhere {
@@ -34,23 +39,15 @@ export interface InvoiceListWhere {
   limit: number;
 }
 
-const issue = (code: ErrorCode, param: string, message: string): ValidationIssue => ({
+/** An issue of rule `rule` at the query parameter `param`. */
+const issue = (rule: string, code: ErrorCode, param: string, message: string): ValidationIssue => ({
+  rule,
   code,
   param,
   message: `${param} ${message}`,
 });
 
 const isGiven = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
-
-/**
- * A flag per invoice state (api-notes.md §7 "state flags as 0/1 (`new`, `sending`, `error`, `sent`,
- * `refused`, `closed`, `registered`, …)"; the official client's list adds `accepted` and `paid`):
- * `<state>=1` lists the invoices of the listed `type` in that state. Every state of GET
- * /invoice_states has one; `discarded` is the deprecated status filter of `INVOICE_STATUS_FILTERS`.
- */
-export const INVOICE_STATE_FLAGS: readonly string[] = INVOICE_STATES.map(({ code }) => code).filter(
-  (code) => code !== 'discarded',
-);
 
 /** The filters every version's invoice list takes besides paging, the status flags and the TIN ones. */
 const INVOICE_FILTER_PARAMS = [
@@ -76,11 +73,19 @@ function single(query: Readonly<Record<string, unknown>>, name: string): string 
 function dateOf(query: Readonly<Record<string, unknown>>, name: string, issues: ValidationIssue[]) {
   const text = single(query, name);
   if (text === undefined && query[name] !== undefined)
-    issues.push(issue('invalid_request_params', name, 'must be given once, as a date written YYYY-MM-DD'));
+    issues.push(
+      issue(
+        SCHEMA_RULES.type,
+        'invalid_request_params',
+        name,
+        'must be given once, as a date written YYYY-MM-DD',
+      ),
+    );
   if (text === undefined || text === '') return undefined;
   if (!isIsoDate(text)) {
     issues.push(
       issue(
+        SCHEMA_RULES.type,
         'invalid_request_params',
         name,
         `must be a date written YYYY-MM-DD, not ${JSON.stringify(text.slice(0, 40))}`,
@@ -167,6 +172,11 @@ function taxcodeConditions(text: string): RecordCondition[] | null {
  *   of the type while the client believes it gets only those in one state;
  * - any other parameter is 400 `invalid_request_params` naming it (`unknownListParams`).
  *
+ * Rule ids: a query value of the wrong form is `fiscalkit.schema.type` (as `parseQueryFlag`'s); the
+ * removed status filters `spec.9.status-filters-removed`; `taxcode` / `query` in the other's versions
+ * `api.3.2.query-replaces-taxcode`; the two fiscalkit choices `fiscalkit.list.one-status-filter` and
+ * `fiscalkit.list.received-status-type`.
+ *
  * @example
  * ```ts
  * invoiceListQuery('2025-01-01', { received_invoice_new: '1' });
@@ -202,7 +212,7 @@ export function invoiceListQuery(
 
   const number = single(query, 'number');
   if (number === undefined && query.number !== undefined)
-    issues.push(issue('invalid_request_params', 'number', 'must be given once, as text'));
+    issues.push(issue(SCHEMA_RULES.type, 'invalid_request_params', 'number', 'must be given once, as text'));
   else if (number !== undefined && number !== '')
     conditions.push({ field: ['number'], op: 'eq', value: number });
   const ranges = [
@@ -217,12 +227,13 @@ export function invoiceListQuery(
   }
   const updated = single(query, 'updated_at');
   if (updated === undefined && query.updated_at !== undefined)
-    issues.push(issue('invalid_request_params', 'updated_at', 'must be given once'));
+    issues.push(issue(SCHEMA_RULES.type, 'invalid_request_params', 'updated_at', 'must be given once'));
   else if (updated !== undefined && updated !== '') {
     const instant = updatedAtInstant(updated);
     if (instant === null)
       issues.push(
         issue(
+          SCHEMA_RULES.type,
           'invalid_request_params',
           'updated_at',
           `must be a date (YYYY-MM-DD) or an instant (YYYY-MM-DDTHH:MM:SSZ or with an offset), not ${JSON.stringify(updated.slice(0, 40))}`,
@@ -236,15 +247,23 @@ export function invoiceListQuery(
     const id = /^[1-9]\d{0,14}$/.test(contact) ? Number(contact) : null;
     if (id !== null) conditions.push({ field: ['contact_id'], op: 'eq', value: id });
     else
-      issues.push(issue('invalid_request_params', 'contact_id', 'must be a contact id (a positive integer)'));
+      issues.push(
+        issue(
+          SCHEMA_RULES.type,
+          'invalid_request_params',
+          'contact_id',
+          'must be a contact id (a positive integer)',
+        ),
+      );
   } else if (contact === undefined && query.contact_id !== undefined)
-    issues.push(issue('invalid_request_params', 'contact_id', 'must be given once'));
+    issues.push(issue(SCHEMA_RULES.type, 'invalid_request_params', 'contact_id', 'must be given once'));
 
   // The customer's identifiers: `query` from v2026-03-02, `taxcode` before (api-notes.md §3.2).
   if (isGiven(query.taxcode)) {
     if (hasQuery)
       issues.push(
         issue(
+          'api.3.2.query-replaces-taxcode',
           'invalid_request_params',
           'taxcode',
           `was replaced by query=tin_value=… in API version ${behaviourIntroducedIn('list_query_filter')} (api-notes.md §3.2)`,
@@ -255,6 +274,7 @@ export function invoiceListQuery(
       if (taxcode === null)
         issues.push(
           issue(
+            SCHEMA_RULES.type,
             'invalid_request_params',
             'taxcode',
             'must be the customer TIN, as scheme:value (9920:ESB12345678) or the value alone',
@@ -273,6 +293,7 @@ export function invoiceListQuery(
     if (invoiceListFilterSupport(version, name) === 'unsupported') {
       issues.push(
         issue(
+          'spec.9.status-filters-removed',
           'invalid_request_params',
           name,
           `was removed in API version ${behaviourIntroducedIn('invoice_status_filters_removed')} (spec §9): list received invoices with type=ReceivedInvoice`,
@@ -294,6 +315,7 @@ export function invoiceListQuery(
   if (second !== undefined)
     issues.push(
       issue(
+        'fiscalkit.list.one-status-filter',
         'parameter_invalid',
         second,
         `cannot be combined with ${String(status)}: give one status filter at a time`,
@@ -315,6 +337,7 @@ export function invoiceListQuery(
         success: false,
         issues: [
           issue(
+            'fiscalkit.list.received-status-type',
             'parameter_invalid',
             status,
             `lists received invoices: leave type out or send ${filter.type}`,

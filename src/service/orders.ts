@@ -42,7 +42,7 @@ export interface OrderService {
  * The key under which an order number is unique (spec §7.2 `parameter_taken`; fiscalkit decides, as
  * for invoices, `invoiceNumberTakenIssues`): the account's own purchase orders are one numbering
  * series per account; received orders are numbered by their customers, so they are unique per
- * customer (`contact_id`).
+ * customer (`contact_id`). Rule `fiscalkit.order.number-taken`: fiscalkit's, as the key is.
  */
 function numberKey(order: Pick<OrderCreate, 'number' | 'contact_id'> & { type: Order['type'] }) {
   return order.type === 'ReceivedOrder'
@@ -52,19 +52,26 @@ function numberKey(order: Pick<OrderCreate, 'number' | 'contact_id'> & { type: O
 
 function takenError(type: Order['type']): ApiError {
   return apiErrorFromIssues([
-    issueAt('parameter_taken', ['number'], `is already used by another ${type} of this account`),
+    issueAt(
+      'fiscalkit.order.number-taken',
+      'parameter_taken',
+      ['number'],
+      `is already used by another ${type} of this account`,
+    ),
   ]);
 }
 
 /**
  * Spec §2.4 rule 5 holds for orders too (fiscalkit's choice): a state sent in the body is refused
  * with `parameter_invalid` at `state` rather than silently dropped by the parser, so a client that
- * tries to write it learns to use POST /orders/{id}/mark_as.
+ * tries to write it learns to use POST /orders/{id}/mark_as (rule `fiscalkit.order.state-not-writable`:
+ * fiscalkit's, since the spec's §2.4 rule 5 is about invoices).
  */
 function refuseWrittenState(body: unknown): void {
   if (typeof body === 'object' && body !== null && Object.hasOwn(body, 'state'))
     throw apiErrorFromIssues([
       issueAt(
+        'fiscalkit.order.state-not-writable',
         'parameter_invalid',
         ['state'],
         'cannot be written on the order; use POST /orders/{id}/mark_as',
@@ -141,7 +148,12 @@ export function createOrderService(ports: Ports, _deps: ServiceDeps): OrderServi
       const request = parsed.data;
       if ((await ports.store.contacts.get(account_id, request.contact_id)) === null)
         throw apiErrorFromIssues([
-          issueAt('parameter_invalid', ['contact_id'], `names no contact of account ${String(account_id)}`),
+          issueAt(
+            'fiscalkit.resource.account-reference',
+            'parameter_invalid',
+            ['contact_id'],
+            `names no contact of account ${String(account_id)}`,
+          ),
         ]);
       const type = request.type ?? 'IssuedOrder';
       const key = numberKey({ ...request, type });

@@ -1,6 +1,6 @@
 import { compactSpanishTin } from '../identifiers/spanishTin.js';
 import type { Account } from '../model/account.js';
-import type { SiiTitular } from '../sii/message.js';
+import type { SiiTitular } from '../sii/index.js';
 
 /**
  * The titular of the account's SII books (sii.md §3: `Cabecera/Titular` is the taxpayer, the

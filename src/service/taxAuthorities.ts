@@ -35,7 +35,7 @@ function supportedCountries(): string {
  * reportTypeOfCountry('ES'); // { success: true, data: 'SiiDocument' }
  * reportTypeOfCountry('PL'); // { success: true, data: 'Ksef' }
  * reportTypeOfCountry('FR');
- * // { success: false, issues: [{ code: 'parameter_inclusion', param: 'type', message: "type cannot be chosen from the account's country FR, … in ES (SiiDocument) and PL (Ksef)" }] }
+ * // { success: false, issues: [{ rule: 'fiscalkit.tax-report.country-authority', code: 'parameter_inclusion', param: 'type', message: "type cannot be chosen from the account's country FR, … in ES (SiiDocument) and PL (Ksef)" }] }
  * ```
  */
 export function reportTypeOfCountry(country: string): Validated<TaxReportType> {
@@ -46,6 +46,7 @@ export function reportTypeOfCountry(country: string): Validated<TaxReportType> {
     success: false,
     issues: [
       issueAt(
+        'fiscalkit.tax-report.country-authority',
         'parameter_inclusion',
         ['type'],
         `cannot be chosen from the account's country ${code === '' ? '(none)' : code}, which has no tax authority fiscalkit reports to: tax reports are generated for accounts in ${supportedCountries()}`,

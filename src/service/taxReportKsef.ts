@@ -8,7 +8,7 @@
  * @module
  */
 import type { ValidationIssue } from '../errors/validationIssue.js';
-import { supplierParty } from '../ksef/generate/parties.js';
+import { supplierParty } from '../ksef/index.js';
 import type { Account } from '../model/account.js';
 import type {
   KsefTaxReport,
@@ -179,6 +179,7 @@ function mergeReferences(
     if (target === undefined) {
       issues.push(
         issueAt(
+          'fiscalkit.tax-report.prepayment-reference-id-unknown',
           'parameter_invalid',
           ['prepayment_references', index, 'id'],
           `is not the id of a prepayment reference of this tax report (${String(element.id)})`,
@@ -229,13 +230,13 @@ export function requestIndexedIssues(
       const id = stored[merged]?.id;
       const rest = issue.message.replace(MERGED_ELEMENT, '').replace(/^\./, '');
       return {
-        code: issue.code,
+        ...issue,
         param: 'prepayment_references',
         message: `prepayment_references: the stored element${id === undefined ? '' : ` with id ${String(id)}`} (not in this request): ${rest}`,
       };
     }
     const rename = (text: string) => text.replace(MERGED_ELEMENT, `prepayment_references[${String(origin)}]`);
-    return { code: issue.code, param: rename(issue.param), message: rename(issue.message) };
+    return { ...issue, param: rename(issue.param), message: rename(issue.message) };
   });
 }
 

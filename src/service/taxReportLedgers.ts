@@ -2,15 +2,16 @@
  * Where a single SII tax report sits among the account's ledgers (spec §4.2): attached to the open
  * (`pending`) ledger of its book, `TipoComunicacion` and period when it is created, taken out of it
  * again when it is annulled or moved before the ledger is sent, and found again by id. The batch job
- * keeps its own ledgers per batch (`taxReportBatches.ts`); a single report joins whichever pending
- * ledger of its key exists first, a batch's included, so one message carries them all.
+ * keeps its own ledgers per batch (`taxReportBatchRun.ts`); a single report joins whichever pending
+ * ledger of its key exists first, a batch's included, so one message carries them all. A write that
+ * fails after the report left its ledger puts it back (`restoringLedgerPlace`).
  *
  * @module
  */
 import { instantFromMillis } from '../model/instant.js';
 import { type Ledger, MAX_RECORDS_PER_LEDGER } from '../model/ledger.js';
 import { type Ports, VersionConflictError, type Versioned } from '../ports.js';
-import { type SiiLedgerFields, siiLedgerKey } from './taxReportSii.js';
+import { type SiiLedgerFields, siiLedgerFields, siiLedgerKey } from './taxReportSii.js';
 
 /** How many pending ledgers of one key are looked at for room (a full one is 10,000 records). */
 const OPEN_LEDGER_SCAN = 50;
@@ -181,5 +182,50 @@ export async function detachFromPendingLedger(
       if (!(error instanceof VersionConflictError)) throw error;
       current = await ports.store.ledgers.get(ledger.value.account_id, ledger.value.id);
     }
+  }
+}
+
+/**
+ * Whether the tax authority has answered `ledger`: its terminal states (`LEDGER_STATES`: `accepted`,
+ * `partially_accepted`, `rejected`).
+ *
+ * @example
+ * ```ts
+ * isAnswered({ ...ledger, state: 'sent' }); // false
+ * isAnswered({ ...ledger, state: 'partially_accepted' }); // true
+ * ```
+ */
+export function isAnswered(ledger: Ledger): boolean {
+  return ledger.state === 'accepted' || ledger.state === 'partially_accepted' || ledger.state === 'rejected';
+}
+
+/**
+ * Runs `write` (a versioned write of an SII report that has just been taken out of its pending
+ * ledger) and, when it fails, puts the report back in a ledger if it needs one: read again as it is
+ * now stored, a `processing` report that no `pending` or `sent` ledger holds joins the open ledger
+ * of its book, operation and period. A report the concurrent change annulled, moved (and attached)
+ * or left where it was needs nothing. The error is thrown on.
+ *
+ * @example
+ * ```ts
+ * await restoringLedgerPlace(ports, 1, 12, () => writeReport(ports, publisher, stored, next));
+ * ```
+ */
+export async function restoringLedgerPlace<T>(
+  ports: Ports,
+  account_id: number,
+  id: number,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const current = await ports.store.taxReports.get(account_id, id);
+    if (current !== null && current.value.type === 'SiiDocument' && current.value.state === 'processing') {
+      const holding = await ledgerHolding(ports, account_id, id);
+      if (holding === null || (holding.value.state !== 'pending' && holding.value.state !== 'sent'))
+        await attachToOpenLedger(ports, account_id, siiLedgerFields(current.value), id);
+    }
+    throw error;
   }
 }

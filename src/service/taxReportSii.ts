@@ -3,18 +3,30 @@
  * a tax report batch (spec §4.1), `POST /accounts/{account}/tax_reports` with a `SiiDocument` body
  * (spec §4.1 rule 6: "For one record use POST /accounts/{account}/tax_reports"), an import, a
  * generation from an invoice: the one-record message it is built and judged in (sii.md §11), its
- * stored form, and the ledger it belongs to. Shared by `taxReportBatches.ts` and `taxReports.ts` so
- * that a record accepted one way is accepted every way.
+ * stored form, the ledger it belongs to, and its titular (the account, sii.md §3). Shared by the
+ * batch job (`taxReportBatchJob.ts`), the SII format (`taxReportFormats/sii.ts`) and the ledger import
+ * (`ledgerImport.ts`) so that a record accepted one way is accepted every way.
  *
  * @module
  */
-import type { ValidationIssue } from '../errors/validationIssue.js';
+import { IMPORT_FILE_PARAM } from '../documents/taxReportDocument.js';
+import { ApiError } from '../errors/ApiError.js';
+import type { Validated, ValidationIssue } from '../errors/validationIssue.js';
+import { compactSpanishTin } from '../identifiers/spanishTin.js';
+import type { Account } from '../model/account.js';
 import type { Ledger, LedgerKind } from '../model/ledger.js';
 import type { SiiTaxReport, SiiTaxReportCreate } from '../model/siiTaxReport.js';
 import type { TaxReportState } from '../model/taxReportCommon.js';
 import type { Ports, SchemaError } from '../ports.js';
-import { buildSiiRecordMessage } from '../sii/build/buildSiiMessage.js';
-import type { SiiMessage, SiiTitular } from '../sii/message.js';
+import {
+  buildSiiRecordMessage,
+  type SiiImport,
+  type SiiMessage,
+  type SiiTitular,
+  siiTitularIssues,
+} from '../sii/index.js';
+import { siiTitularOf } from './siiTitular.js';
+import { fail } from './taxReportRequests.js';
 
 /** Whether a book's messages carry `CabeceraSiiCobrosPagos`: no `TipoComunicacion`, no period (sii.md §2). */
 function isCashBook(book: string): boolean {
@@ -145,4 +157,101 @@ export function siiLedgerKey(fields: SiiLedgerFields): string {
   const key: unknown[] = [fields.book_type, fields.communication_type, fields.period_year, fields.period];
   if (fields.kind === 'baja') key.push('baja');
   return JSON.stringify(key);
+}
+
+/** `records[i].` at the start of a param or message of a one-record message's issue. */
+const RECORD_PREFIX = /^records\[\d+\]\.?/;
+
+/**
+ * A param or message of an issue of a one-record message (`records[0].period`) as the report's own
+ * field (`period`): a report, or a batch record, is not a message.
+ *
+ * @example
+ * ```ts
+ * withoutRecordPrefix('records[0].period is required'); // 'period is required'
+ * ```
+ */
+export function withoutRecordPrefix(text: string): string {
+  return text.replace(RECORD_PREFIX, '');
+}
+
+/**
+ * The sentence of a schema validator's refusal (the first error is enough to say what is wrong):
+ * `subject` is what was judged, `validator` the `SchemaValidator` port's name.
+ *
+ * @example
+ * ```ts
+ * schemaRefusal('file', 'structural', { path: '/SuministroLRFacturasEmitidas', message: 'missing Cabecera' });
+ * // 'file is not valid against the AEAT schema (structural validator) at /SuministroLRFacturasEmitidas: missing Cabecera'
+ * ```
+ */
+export function schemaRefusal(subject: string, validator: string, error: SchemaError | undefined): string {
+  return `${subject} is not valid against the AEAT schema (${validator} validator)${
+    error === undefined || error.path === '' ? '' : ` at ${error.path}`
+  }: ${error?.message ?? 'rejected'}`;
+}
+
+/**
+ * The SII titular of the account, or 422: SII books are the titular's (sii.md §3), and an account
+ * without a valid Spanish NIF and a name cannot be one.
+ *
+ * @example
+ * ```ts
+ * accountTitular(siiAccount()); // { name: 'Test company', nif: 'U2687761C' }
+ * ```
+ */
+export function accountTitular(account: Account): SiiTitular {
+  const titular = siiTitularOf(account);
+  const problems = siiTitularIssues(titular);
+  if (problems.length > 0)
+    throw new ApiError(
+      'parameter_invalid',
+      `the account cannot be the SII titular of the report (sii.md §3): ${problems
+        .map((issue) => issue.message)
+        .join('; ')}`,
+      { param: null },
+    );
+  return titular;
+}
+
+/**
+ * A message's titular must be the account (sii.md §3: the books are the titular's; the ledger is
+ * submitted with the account as titular). Compared as compact NIFs (`ES` prefix and separators
+ * dropped). A mismatch is 422 at `file`: importing another taxpayer's books into this account would
+ * send them under the wrong NIF.
+ */
+function requireOwnTitular(account: Account, titular: SiiTitular): void {
+  const own = compactSpanishTin(account.tin_value ?? '');
+  const theirs = compactSpanishTin(titular.nif);
+  if (own !== theirs)
+    throw new ApiError(
+      'parameter_invalid',
+      `${IMPORT_FILE_PARAM} is the SII book of NIF ${theirs} (Cabecera/Titular/NIF), not of this account (NIF ${
+        own === '' ? 'none' : own
+      }): import a message whose titular is the account`,
+      { param: IMPORT_FILE_PARAM },
+    );
+}
+
+/**
+ * The message of an uploaded SII document, for both imports (a tax report, a ledger): the importer's
+ * issues thrown, then `accepts` (what the import takes of the message, checked first), then the
+ * titular, which must be the account (422 at `file` otherwise).
+ *
+ * @example
+ * ```ts
+ * const message = ownSiiMessage(account, importSiiMessage(file));
+ * message.records.length; // 1
+ * ```
+ */
+export function ownSiiMessage(
+  account: Account,
+  imported: Validated<SiiImport>,
+  accepts: (message: SiiMessage) => void = () => {},
+): SiiMessage {
+  if (!imported.success) fail(imported.issues);
+  const { message } = imported.data;
+  accepts(message);
+  requireOwnTitular(account, message.titular);
+  return message;
 }

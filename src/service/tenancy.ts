@@ -198,3 +198,27 @@ export async function activeRecord<T extends { readonly id: number; readonly acc
   await requireActiveAccount(ports, record.value.account_id);
   return record;
 }
+
+/**
+ * The account of a record already read from the store (an invoice, a tax report): every stored
+ * record names an account that is stored too (an account is archived, never removed, spec §4.4), so
+ * a missing one is a broken store, not a caller's mistake. `missing` names the error to throw
+ * instead; without it, a plain `Error` (a 500, not a wire error). One home for the lookup the invoice
+ * and tax report services both need (issue #20: `accountOf` was written twice).
+ *
+ * @example
+ * ```ts
+ * const account = await storedAccount(ports, invoice.account_id);
+ * const same = await storedAccount(ports, invoice.account_id, () => resourceMissing('invoice', invoice.id));
+ * ```
+ */
+export async function storedAccount(
+  ports: Ports,
+  account_id: number,
+  missing?: () => Error,
+): Promise<Account> {
+  const account = await ports.store.accounts.get(account_id, account_id);
+  if (account === null)
+    throw missing?.() ?? new Error(`the account ${String(account_id)} of a stored record is not stored`);
+  return account.value;
+}

@@ -163,7 +163,7 @@ export function normalizeParticipantValue(value: string, country?: string): stri
  * @example
  * ```ts
  * participantPairIssues({ pin_scheme: null, pin_value: 'ESB12345674' });
- * // [{ code: 'parameter_blank', param: 'pin_scheme', message: 'pin_scheme is required when pin_value is set' }]
+ * // [{ rule: 'fiscalkit.transport.pin-pair', code: 'parameter_blank', param: 'pin_scheme', message: 'pin_scheme is required when pin_value is set' }]
  * ```
  */
 export function participantPairIssues(
@@ -173,6 +173,20 @@ export function participantPairIssues(
   const hasValue = transport.pin_value !== null && transport.pin_value.trim() !== '';
   if (hasScheme === hasValue) return [];
   return hasValue
-    ? [issueAt('parameter_blank', ['pin_scheme'], 'is required when pin_value is set')]
-    : [issueAt('parameter_blank', ['pin_value'], 'is required when pin_scheme is set')];
+    ? [
+        issueAt(
+          'fiscalkit.transport.pin-pair',
+          'parameter_blank',
+          ['pin_scheme'],
+          'is required when pin_value is set',
+        ),
+      ]
+    : [
+        issueAt(
+          'fiscalkit.transport.pin-pair',
+          'parameter_blank',
+          ['pin_value'],
+          'is required when pin_scheme is set',
+        ),
+      ];
 }

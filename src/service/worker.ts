@@ -42,7 +42,7 @@ export interface Worker {
   drain(options?: { max_jobs?: number }): Promise<number>;
 }
 
-/** Options of {@link createWorker}. */
+/** Options of `createWorker`. */
 export interface WorkerOptions {
   /**
    * How long a lease holds before another worker may take the job over; default 30 seconds. The

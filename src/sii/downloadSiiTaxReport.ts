@@ -1,6 +1,6 @@
 import type { Validated } from '../errors/validationIssue.js';
-import type { TaxReportFile } from '../ksef/downloadKsefTaxReport.js';
 import type { SiiTaxReportCreate } from '../model/siiTaxReport.js';
+import { type TaxReportFile, taxReportFile } from '../model/taxReportFile.js';
 import { buildSiiMessage } from './build/buildSiiMessage.js';
 import { groupSiiMessages } from './build/groupSiiMessages.js';
 import type { SiiMessageKind, SiiTitular } from './message.js';
@@ -27,11 +27,6 @@ export function downloadSiiTaxReport(
   if (message === undefined) throw new TypeError('downloadSiiTaxReport: grouping one record gave no message');
   const xml = buildSiiMessage(message);
   if (!xml.success) return xml;
-  const stem = `${report.book_type}_${report.invoice_number ?? report.invoice_date ?? 'record'}`
-    .replace(/[^A-Za-z0-9._-]+/g, '_')
-    .slice(0, 120);
-  return {
-    success: true,
-    data: { filename: `SII_${stem}.xml`, content_type: 'application/xml; charset=utf-8', body: xml.data },
-  };
+  const name = `${report.book_type}_${report.invoice_number ?? report.invoice_date ?? 'record'}`;
+  return { success: true, data: taxReportFile('SII', name, xml.data) };
 }

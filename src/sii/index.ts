@@ -7,10 +7,12 @@
  *
  * @module
  */
-export type { SchemaError, SchemaValidator, SchemaVerdict } from '../ports.js';
+export type { SchemaError, SchemaValidator, SchemaVerdict } from '../xml/schemaValidator.js';
+export { SII_BAJA_BOOKS, type SiiBajaBook } from './build/baja.js';
 export { buildSiiMessage, buildSiiRecordMessage } from './build/buildSiiMessage.js';
 export { groupSiiMessages, type SiiMessageEntry } from './build/groupSiiMessages.js';
 export { downloadSiiTaxReport } from './downloadSiiTaxReport.js';
+export type { SiiOperationType } from './generate/classify.js';
 export {
   generateSiiTaxReport,
   SII_LOCAL_CURRENCY,

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { ErrorCode } from '../errors/catalog.js';
+import { IssueCollector } from '../errors/issueCollector.js';
 import type { ValidationIssue } from '../errors/validationIssue.js';
 import { isIsoDate } from '../model/isoDate.js';
 import {
@@ -34,7 +34,7 @@ import {
   type SiiBookType,
   type SiiTaxReportCreate,
 } from '../model/siiTaxReport.js';
-import { isPresent, issueAt } from '../rules/issue.js';
+import { isPresent } from '../rules/issue.js';
 import { siiTaxReportIssues } from '../rules/siiTaxReport.js';
 import { SII_BAJA_BOOKS } from './build/baja.js';
 import { classifyRow, isReverseCharge, issuedBlock, type SiiRow } from './build/desglose.js';
@@ -49,7 +49,7 @@ import {
 } from './build/identification.js';
 import type { SiiMessageKind, SiiTitular } from './message.js';
 
-/** A path to a field as `issueAt` takes it. */
+/** A path to a field as `IssueCollector.add` takes it. */
 type Path = readonly (string | number)[];
 
 const set = (values: readonly string[]): ReadonlySet<string> => new Set(values);
@@ -123,22 +123,17 @@ const CENT_SCALED = 10_000n;
 /** The cuota check's switch (sii.md §8): bases up to 1,000 € get 1 %, larger ones ±10 €; in cents. */
 const CUOTA_BASE_SWITCH_CENTS = 100_000n;
 
-/** Collects issues and checks single values against the SII simple types. */
-class Checker {
-  readonly issues: ValidationIssue[];
-
-  constructor(issues: ValidationIssue[]) {
-    this.issues = issues;
-  }
-
-  add(code: ErrorCode, path: Path, message: string): void {
-    this.issues.push(issueAt(code, path, message));
-  }
-
+/**
+ * Collects issues (the shared {@link IssueCollector}) and checks single values against the SII
+ * simple types. A value that does not fit its type is rule `sii.<XSD type>` (`sii.TextMax120Type`,
+ * `sii.ImporteSgn12.2Type`, `sii.fecha`); a required element that is absent is rule
+ * `sii.<element path>` (`sii.Titular.NIF`), from the same element path the message cites.
+ */
+class Checker extends IssueCollector {
   /** A required value: `parameter_blank` when absent or blank; true when it is given. */
   required(path: Path, value: unknown, element: string): boolean {
     if (isPresent(value)) return true;
-    this.add('parameter_blank', path, `is required (SII ${element})`);
+    this.add(`sii.${element.split('/').join('.')}`, 'parameter_blank', path, `is required (SII ${element})`);
     return false;
   }
 
@@ -146,16 +141,21 @@ class Checker {
   text(path: Path, value: unknown, max: number, element: string): string | null {
     if (!isPresent(value)) return null;
     if (typeof value !== 'string') {
-      this.add('parameter_invalid', path, `must be a string (SII ${element})`);
+      this.add(`sii.TextMax${max}Type`, 'parameter_invalid', path, `must be a string (SII ${element})`);
       return null;
     }
     const trimmed = value.trim();
     if (!isXmlText(trimmed)) {
-      this.add('parameter_invalid', path, `must not contain control characters (SII ${element})`);
+      this.add('xml.char', 'parameter_invalid', path, `must not contain control characters (SII ${element})`);
       return null;
     }
     if (xsdLength(trimmed) > max) {
-      this.add('parameter_invalid', path, `must be at most ${max} characters (SII ${element})`);
+      this.add(
+        `sii.TextMax${max}Type`,
+        'parameter_invalid',
+        path,
+        `must be at most ${max} characters (SII ${element})`,
+      );
       return null;
     }
     return trimmed;
@@ -167,6 +167,7 @@ class Checker {
     const cents = amountCents(value);
     if (cents === null)
       this.add(
+        'sii.ImporteSgn12.2Type',
         'parameter_invalid',
         path,
         `must be a decimal string with at most 12 integer digits and 2 decimals (SII ${element}, ImporteSgn12.2Type)`,
@@ -180,6 +181,7 @@ class Checker {
     const units = rateHundredths(value);
     if (units === null)
       this.add(
+        'sii.Tipo2.2Type',
         'parameter_invalid',
         path,
         `must be an unsigned decimal string with at most 3 integer digits and 2 decimals (SII ${element}, Tipo2.2Type)`,
@@ -191,15 +193,15 @@ class Checker {
   date(path: Path, value: unknown, element: string): boolean {
     if (!isPresent(value)) return true;
     if (typeof value === 'string' && isIsoDate(value)) return true;
-    this.add('parameter_invalid', path, `must be a date written YYYY-MM-DD (SII ${element})`);
+    this.add('sii.fecha', 'parameter_invalid', path, `must be a date written YYYY-MM-DD (SII ${element})`);
     return false;
   }
 
-  /** A code of a closed list: `parameter_inclusion` otherwise. */
-  code(path: Path, value: unknown, codes: ReadonlySet<string>, element: string): boolean {
+  /** A code of a closed list (rule `rule`, the list's XSD type): `parameter_inclusion` otherwise. */
+  code(rule: string, path: Path, value: unknown, codes: ReadonlySet<string>, element: string): boolean {
     if (!isPresent(value)) return true;
     if (typeof value === 'string' && codes.has(value)) return true;
-    this.add('parameter_inclusion', path, `must be one of ${[...codes].join(', ')} (SII ${element})`);
+    this.add(rule, 'parameter_inclusion', path, `must be one of ${[...codes].join(', ')} (SII ${element})`);
     return false;
   }
 }
@@ -231,9 +233,9 @@ class Checker {
  * ```ts
  * siiRecordIssues(expedidaF1(), { name: 'Test company', nif: 'U2687761C' }); // []
  * siiRecordIssues({ ...expedidaF1(), customer_party_tax_id: 'ESB12345674' });
- * // [{ code: 'parameter_invalid', param: 'customer_party_tax_id', … }]
+ * // [{ rule: 'sii.NIFType', code: 'parameter_invalid', param: 'customer_party_tax_id', … }]
  * siiRecordIssues({ ...expedidaF1(), period: '13' as never });
- * // [{ code: 'parameter_inclusion', param: 'period', … }]
+ * // [{ rule: 'sii.TipoPeriodoType', code: 'parameter_inclusion', param: 'period', … }]
  * ```
  */
 export function siiRecordIssues(
@@ -245,7 +247,12 @@ export function siiRecordIssues(
   if (titular !== undefined) check.issues.push(...siiTitularIssues(titular));
   const book = report.book_type as unknown;
   if (typeof book !== 'string' || !BOOKS.has(book)) {
-    check.add('parameter_inclusion', ['book_type'], `must be one of ${SII_BOOK_TYPES.join(', ')}`);
+    check.add(
+      'sii.2.book-type',
+      'parameter_inclusion',
+      ['book_type'],
+      `must be one of ${SII_BOOK_TYPES.join(', ')}`,
+    );
     return check.issues;
   }
   if (kind === 'baja') {
@@ -266,7 +273,7 @@ export function siiRecordIssues(
  * ```ts
  * siiTitularIssues({ name: 'Test company', nif: 'U2687761C' }); // []
  * siiTitularIssues({ name: 'Test company', nif: 'ESU2687761C' });
- * // [{ code: 'parameter_invalid', param: 'titular.nif', … }]
+ * // [{ rule: 'sii.NIFType', code: 'parameter_invalid', param: 'titular.nif', … }]
  * ```
  */
 export function siiTitularIssues(titular: SiiTitular): ValidationIssue[] {
@@ -285,6 +292,7 @@ function nif(check: Checker, path: Path, value: unknown, element: string): void 
   if (typeof value === 'string' && isSiiNif(value.trim())) return;
   const prefixed = typeof value === 'string' && /^ES/i.test(value.trim()) && isSiiNif(value.trim().slice(2));
   check.add(
+    'sii.NIFType',
     'parameter_invalid',
     path,
     prefixed
@@ -300,6 +308,7 @@ function nif(check: Checker, path: Path, value: unknown, element: string): void 
 /** The header fields of the books with `CabeceraSii`: `TipoComunicacion` and `PeriodoLiquidacion`. */
 function headerIssues(check: Checker, report: SiiTaxReportCreate): void {
   check.code(
+    'sii.ClaveTipoComunicacionType',
     ['communication_type'],
     report.communication_type,
     COMMUNICATION_TYPES,
@@ -315,12 +324,13 @@ function periodIssues(check: Checker, report: SiiTaxReportCreate): void {
     const text = typeof year === 'number' && Number.isInteger(year) ? String(year) : year;
     if (typeof text !== 'string' || !/^\d{4}$/.test(text))
       check.add(
+        'sii.YearType',
         'parameter_invalid',
         ['period_year'],
         'must be a year of 4 digits (SII PeriodoLiquidacion/Ejercicio)',
       );
   }
-  check.code(['period'], report.period, PERIODS, 'PeriodoLiquidacion/Periodo');
+  check.code('sii.TipoPeriodoType', ['period'], report.period, PERIODS, 'PeriodoLiquidacion/Periodo');
 }
 
 /** `IDFactura`'s number (1–60 characters) and issue date. */
@@ -348,12 +358,22 @@ function partyIssues(
   if (complete && isPresent(name) !== isPresent(taxId)) {
     const missing = isPresent(name) ? fields.taxId : fields.name;
     check.add(
+      'sii.PersonaFisicaJuridicaType',
       'parameter_blank',
       [missing],
       `is required with ${isPresent(name) ? fields.name : fields.taxId} (SII Contraparte)`,
     );
   }
-  if (!check.code([fields.scheme], report[fields.scheme], PARTY_SCHEMES, 'IDOtro/IDType')) return;
+  if (
+    !check.code(
+      'sii.10.party-tax-scheme',
+      [fields.scheme],
+      report[fields.scheme],
+      PARTY_SCHEMES,
+      'IDOtro/IDType',
+    )
+  )
+    return;
   const scheme = partyScheme(report, role);
   if (scheme === '9920') {
     if (isPresent(taxId)) nif(check, [fields.taxId], taxId, 'NIF');
@@ -362,6 +382,7 @@ function partyIssues(
   const id = check.text([fields.taxId], taxId, 20, 'IDOtro/ID');
   if (id !== null && scheme === '02' && !isEuVatNumber(id))
     check.add(
+      'sii.8.idotro-eu-vat',
       'parameter_invalid',
       [fields.taxId],
       'must be an EU VAT number with its country prefix (SII IDOtro/ID with IDType 02)',
@@ -369,6 +390,7 @@ function partyIssues(
   const country = report[fields.country];
   if (isPresent(country) && (typeof country !== 'string' || !isSiiCountryCode(country)))
     check.add(
+      'sii.CountryType2',
       'parameter_inclusion',
       [fields.country],
       'must be a country of the SII list (IDOtro/CodigoPais, CountryType2)',
@@ -453,6 +475,7 @@ function schemaFieldIssues(check: Checker, report: SiiTaxReportCreate, book: Sii
     );
     (report.properties ?? []).forEach((property, index) => {
       check.code(
+        'sii.SituacionInmuebleType',
         ['properties', index, 'situation'],
         property?.situation,
         PROPERTY_SITUATIONS,
@@ -473,8 +496,19 @@ function schemaFieldIssues(check: Checker, report: SiiTaxReportCreate, book: Sii
     isPresent(year) &&
     !(typeof year === 'number' && Number.isInteger(year) && year >= 1000 && year <= 9999)
   )
-    check.add('parameter_invalid', ['deduction_year'], 'must be a year of 4 digits (SII EjercicioDeduccion)');
-  check.code(['deduction_period'], report.deduction_period, PERIODS, 'PeriodoDeduccion');
+    check.add(
+      'sii.YearType',
+      'parameter_invalid',
+      ['deduction_year'],
+      'must be a year of 4 digits (SII EjercicioDeduccion)',
+    );
+  check.code(
+    'sii.TipoPeriodoType',
+    ['deduction_period'],
+    report.deduction_period,
+    PERIODS,
+    'PeriodoDeduccion',
+  );
   (report.tax_breakdowns ?? []).forEach((row, index) => {
     check.rate(
       ['tax_breakdowns', index, 'compensation_percent'],
@@ -488,6 +522,7 @@ function schemaFieldIssues(check: Checker, report: SiiTaxReportCreate, book: Sii
     );
     if (isReverseCharge(row) && (isPresent(row.compensation_percent) || isPresent(row.compensation_amount)))
       check.add(
+        'sii.DetalleIVARecibida2Type',
         'parameter_invalid',
         [
           'tax_breakdowns',
@@ -533,6 +568,7 @@ function altaIssues(check: Checker, report: SiiTaxReportCreate, book: SiiBookTyp
       headerIssues(check, report);
       partyIssues(check, report, 'customer', false);
       check.code(
+        'sii.ClaveOperacionType',
         ['insurance_operation_key'],
         book === 'Seguros' ? report.insurance_operation_key : null,
         INSURANCE_KEYS,
@@ -558,18 +594,35 @@ function invoiceBodyIssues(
   report: SiiTaxReportCreate,
   keys: ReadonlySet<string>,
 ): bigint | null {
-  check.code(['invoice_type_code'], report.invoice_type_code, INVOICE_TYPES, 'TipoFactura');
-  check.code(['special_regime_key'], report.special_regime_key, keys, 'ClaveRegimenEspecialOTrascendencia');
+  // Keys outside the received list exist in the XSD but mean nothing on a received invoice (sii.md §4.3).
+  const keyRule =
+    keys === RECEIVED_KEYS ? 'sii.4.3.received-keys' : 'sii.IdOperacionesTrascendenciaTributariaType';
+  check.code(
+    'sii.ClaveTipoFacturaType',
+    ['invoice_type_code'],
+    report.invoice_type_code,
+    INVOICE_TYPES,
+    'TipoFactura',
+  );
+  check.code(
+    keyRule,
+    ['special_regime_key'],
+    report.special_regime_key,
+    keys,
+    'ClaveRegimenEspecialOTrascendencia',
+  );
   const additional = report.additional_special_regime_keys as unknown;
   if (Array.isArray(additional)) {
     if (additional.length > 2)
       check.add(
+        'sii.ClaveRegimenEspecialOTrascendenciaAdicional',
         'parameter_invalid',
         ['additional_special_regime_keys'],
         'must have at most 2 keys (SII ClaveRegimenEspecialOTrascendenciaAdicional1 and 2)',
       );
     additional.forEach((key, index) => {
       check.code(
+        keyRule,
         ['additional_special_regime_keys', index],
         key,
         keys,
@@ -580,7 +633,13 @@ function invoiceBodyIssues(
   check.text(['description'], report.description, 500, 'DescripcionOperacion');
   const total = check.amount(['tax_inclusive_amount'], report.tax_inclusive_amount, 'ImporteTotal');
   if (isCorrectiveType(report.invoice_type_code)) {
-    check.code(['corrective_type'], report.corrective_type, CORRECTIVE_TYPES, 'TipoRectificativa');
+    check.code(
+      'sii.ClaveTipoRectificativaType',
+      ['corrective_type'],
+      report.corrective_type,
+      CORRECTIVE_TYPES,
+      'TipoRectificativa',
+    );
     (report.corrected_invoices ?? []).forEach((invoice, index) => {
       if (
         check.required(
@@ -646,6 +705,7 @@ function expedidaIssues(check: Checker, report: SiiTaxReportCreate): void {
   // since issue #18 item 17 modelled it.
   if (premises !== null && (report.properties ?? []).length === 0)
     check.add(
+      'sii.3.premises-rental',
       'parameter_invalid',
       premises,
       'cannot be 12 or 13 (premises rental) without properties: AEAT then needs DatosInmueble/DetalleInmueble (sii.md §3)',
@@ -666,6 +726,7 @@ function expedidaIssues(check: Checker, report: SiiTaxReportCreate): void {
       !EU_VAT_TYPES.has(type)
     )
       check.add(
+        'sii.8.idotro-02-types',
         'parameter_invalid',
         ['customer_party_tax_scheme'],
         `cannot be 02 (EU VAT number, IDOtro) for an issued invoice of type ${type}: only F1 and R1–R4 (sii.md §8)`,
@@ -675,6 +736,7 @@ function expedidaIssues(check: Checker, report: SiiTaxReportCreate): void {
       identification !== null && (identification.kind === 'other' || /^N/i.test(identification.nif));
     if (foreign && rows.length > 0 && rows.every((row) => issuedBlock(row) === 'invoice'))
       check.add(
+        'sii.5.operation-breakdown',
         'parameter_invalid',
         ['tax_breakdowns'],
         'must give every row an operation_type (goods or services) when the customer is identified by IDOtro or a NIF starting with N: AEAT wants DesgloseTipoOperacion then (sii.md §5)',
@@ -682,12 +744,14 @@ function expedidaIssues(check: Checker, report: SiiTaxReportCreate): void {
     if (type === 'R2' || type === 'R3') {
       if (split || rows.some((row) => issuedBlock(row) !== 'invoice'))
         check.add(
+          'sii.8.r2-r3-breakdown',
           'parameter_invalid',
           ['tax_breakdowns'],
           `must not have operation_type rows for ${type}: ${type} allows only the invoice-level breakdown, DesgloseFactura (sii.md §8)`,
         );
       if (identification !== null && identification.kind !== 'nif')
         check.add(
+          'sii.8.r2-r3-nif',
           'parameter_invalid',
           ['customer_party_tax_id'],
           `must be a Spanish NIF for ${type}: AEAT accepts ${type} only with a NIF counterparty (sii.md §8)`,
@@ -699,6 +763,7 @@ function expedidaIssues(check: Checker, report: SiiTaxReportCreate): void {
   const amount = total ?? sum;
   if (type === 'F2' && amount !== null && (amount < 0n ? -amount : amount) > F2_MAX_CENTS)
     check.add(
+      'sii.8.f2-limit',
       'parameter_invalid',
       ['invoice_type_code'],
       `cannot be F2 (simplified invoice) for a total of ${formatCents(amount)} EUR: AEAT accepts F2 up to 3000.00 EUR (sii.md §8)`,
@@ -729,6 +794,7 @@ function totalIssues(
   const difference = total - sum;
   if ((difference < 0n ? -difference : difference) > TOTAL_TOLERANCE_CENTS)
     check.add(
+      'sii.8.total-amount',
       'parameter_invalid',
       ['tax_inclusive_amount'],
       `must be within 10.00 EUR of the breakdown's total ${formatCents(sum)} (bases, cuotas and recargo; AEAT ImporteTotal check, sii.md §8)`,
@@ -768,30 +834,39 @@ function siiBreakdownIssues(
   const tally = new BlockTally();
   rows.forEach((row, index) => {
     if (row === null || typeof row !== 'object') {
-      checker.add('invalid_request_params', ['tax_breakdowns', index], 'must be an object');
+      checker.add(
+        'fiscalkit.sii.breakdown-row-object',
+        'invalid_request_params',
+        ['tax_breakdowns', index],
+        'must be an object',
+      );
       total = null;
       return;
     }
     if (issued)
       checker.code(
+        'sii.10.operation-type',
         ['tax_breakdowns', index, 'operation_type'],
         row.operation_type,
         OPERATION_TYPES,
         'DesgloseTipoOperacion',
       );
     checker.code(
+      'sii.TipoOperacionSujetaNoExentaType',
       ['tax_breakdowns', index, 'non_exemption_code'],
       row.non_exemption_code,
       NON_EXEMPTION_CODES,
       'TipoNoExenta',
     );
     checker.code(
+      'sii.CausaExencionType',
       ['tax_breakdowns', index, 'reason_vat_exempt'],
       row.reason_vat_exempt,
       EXEMPTION_REASONS,
       'CausaExencion',
     );
     checker.code(
+      'sii.10.reason-no-subject',
       ['tax_breakdowns', index, 'reason_no_subject'],
       row.reason_no_subject,
       NO_SUBJECT_REASONS,
@@ -837,6 +912,7 @@ function siiBreakdownIssues(
     if (kind.kind === 'unclassified') {
       if (issued)
         checker.add(
+          'fiscalkit.sii.row-reason',
           'parameter_blank',
           ['tax_breakdowns', index, kind.needs],
           `is required for a row of category ${String(row.category)} (SII ${kind.needs === 'reason_vat_exempt' ? 'Exenta/CausaExencion' : 'NoSujeta'})`,
@@ -854,12 +930,14 @@ function siiBreakdownIssues(
       }
       if (rate !== null && !VAT_RATES.has(rate) && !(old && OLD_VAT_RATES.has(rate)))
         checker.add(
+          'sii.8.vat-rate',
           'parameter_invalid',
           ['tax_breakdowns', index, 'percent'],
           'must be a VAT rate AEAT accepts: 0, 2, 4, 5, 7.5, 10 or 21 (7, 8, 16, 18 for operations up to 2012; sii.md §8)',
         );
       if (isPresent(row.surcharge_percent) !== isPresent(row.surcharge_amount))
         checker.add(
+          'sii.4.6.recargo-pair',
           'parameter_blank',
           [
             'tax_breakdowns',
@@ -870,6 +948,7 @@ function siiBreakdownIssues(
         );
       if (surchargeRate !== null && !SURCHARGE_RATES.has(surchargeRate))
         checker.add(
+          'sii.4.6.recargo-rate',
           'parameter_invalid',
           ['tax_breakdowns', index, 'surcharge_percent'],
           'must be a recargo rate AEAT accepts: 0.5, 1, 1.4, 1.75, 4 or 5.2 (sii.md §4.6)',
@@ -880,6 +959,7 @@ function siiBreakdownIssues(
       // reverse_charge value stands (**fiscalkit choice**).
       if (row.reverse_charge === false && kind.code === 'S2')
         checker.add(
+          'sii.4.4.s2-reverse-charge',
           'parameter_invalid',
           ['tax_breakdowns', index, 'reverse_charge'],
           'cannot be false on an S2 row (S2 is reverse charge, sii.md §4.4)',
@@ -887,6 +967,7 @@ function siiBreakdownIssues(
     } else {
       if (tax !== null && tax !== 0n)
         checker.add(
+          'sii.5.exempt-no-tax',
           'parameter_invalid',
           ['tax_breakdowns', index, 'tax_amount'],
           `must be zero or absent on an ${kind.kind === 'exempt' ? 'exempt' : 'not-subject'} row`,
@@ -896,6 +977,7 @@ function siiBreakdownIssues(
         for (const field of ['surcharge_percent', 'surcharge_amount'] as const)
           if (isPresent(row[field]))
             checker.add(
+              'sii.5.exempt-no-tax',
               'parameter_invalid',
               ['tax_breakdowns', index, field],
               'is only allowed on a subject, not exempt row',
@@ -903,6 +985,7 @@ function siiBreakdownIssues(
     }
     if (row.reverse_charge === true && kind.kind !== 'subject')
       checker.add(
+        'sii.5.reverse-charge-subject',
         'parameter_invalid',
         ['tax_breakdowns', index, 'reverse_charge'],
         'is only allowed on a subject, not exempt row (InversionSujetoPasivo)',
@@ -928,6 +1011,7 @@ function cuotaIssues(check: Checker, path: Path, base: bigint, rate: bigint, tax
       : TOTAL_TOLERANCE_CENTS * 10_000n;
   if ((difference < 0n ? -difference : difference) > tolerance) {
     check.add(
+      'sii.8.cuota',
       'parameter_invalid',
       path,
       'must be the taxable base times the rate, within 1 % of a base up to 1000.00 EUR or 10.00 EUR above (AEAT cuota check, sii.md §8)',
@@ -935,7 +1019,12 @@ function cuotaIssues(check: Checker, path: Path, base: bigint, rate: bigint, tax
     return;
   }
   if (tax !== 0n && base !== 0n && tax < 0n !== base < 0n)
-    check.add('parameter_invalid', path, 'must have the sign of the taxable base (AEAT check, sii.md §8)');
+    check.add(
+      'sii.8.cuota-sign',
+      'parameter_invalid',
+      path,
+      'must have the sign of the taxable base (AEAT check, sii.md §8)',
+    );
 }
 
 /** The names of the issued-invoice blocks in messages. */
@@ -983,12 +1072,14 @@ class BlockTally {
     if (!issued) {
       if (this.reverse > MAX_VAT_LINES)
         check.add(
+          'sii.6.detalle-iva-limit',
           'parameter_invalid',
           ['tax_breakdowns'],
           `must have at most ${MAX_VAT_LINES} reverse-charge rows: ${this.reverse} given (SII InversionSujetoPasivo/DetalleIVA, sii.md §5)`,
         );
       if (this.other > MAX_VAT_LINES)
         check.add(
+          'sii.6.detalle-iva-limit',
           'parameter_invalid',
           ['tax_breakdowns'],
           `must have at most ${MAX_VAT_LINES} rows without reverse charge: ${this.other} given (SII DesgloseIVA/DetalleIVA, sii.md §5)`,
@@ -997,6 +1088,7 @@ class BlockTally {
     }
     if (this.invoiceLevel && this.split)
       check.add(
+        'sii.5.one-breakdown',
         'parameter_invalid',
         ['tax_breakdowns'],
         'cannot mix rows without operation_type (DesgloseFactura) and rows with one (DesgloseTipoOperacion): AEAT takes exactly one breakdown kind (sii.md §5)',
@@ -1004,12 +1096,14 @@ class BlockTally {
     for (const block of ['invoice', 'goods', 'services'] as const) {
       if (this.subject[block] > MAX_VAT_LINES)
         check.add(
+          'sii.6.detalle-iva-limit',
           'parameter_invalid',
           ['tax_breakdowns'],
           `must have at most ${MAX_VAT_LINES} subject, not exempt rows in ${BLOCK_NAMES[block]}: ${this.subject[block]} given (SII DetalleIVA, sii.md §6)`,
         );
       if (this.exempt[block] > MAX_EXEMPT_LINES)
         check.add(
+          'sii.6.detalle-exenta-limit',
           'parameter_invalid',
           ['tax_breakdowns'],
           `must have at most ${MAX_EXEMPT_LINES} exempt rows in ${BLOCK_NAMES[block]}: ${this.exempt[block]} given (SII DetalleExenta, sii.md §6)`,
@@ -1018,6 +1112,7 @@ class BlockTally {
     for (const [key, sum] of this.notSubject)
       if ((sum < 0n ? -sum : sum) > MAX_AMOUNT_CENTS)
         check.add(
+          'sii.ImporteSgn12.2Type',
           'parameter_invalid',
           ['tax_breakdowns'],
           `must have not-subject rows (${key}) that add up to at most 12 integer digits (SII NoSujeta, ImporteSgn12.2Type)`,
@@ -1050,6 +1145,7 @@ function intraCommunityIssues(check: Checker, report: SiiTaxReportCreate): void 
     check.required(['intra_community_operation', 'operation_key'], operation.operation_key, 'TipoOperacion')
   )
     check.code(
+      'sii.TipoOperacionType',
       ['intra_community_operation', 'operation_key'],
       operation.operation_key,
       INTRA_OPERATION_KEYS,
@@ -1057,6 +1153,7 @@ function intraCommunityIssues(check: Checker, report: SiiTaxReportCreate): void 
     );
   if (check.required(['intra_community_operation', 'declared_key'], operation.declared_key, 'ClaveDeclarado'))
     check.code(
+      'sii.OperacionIntracomunitaria.ClaveDeclarado',
       ['intra_community_operation', 'declared_key'],
       operation.declared_key,
       INTRA_DECLARED_KEYS,
@@ -1064,6 +1161,7 @@ function intraCommunityIssues(check: Checker, report: SiiTaxReportCreate): void 
     );
   if (check.required(['intra_community_operation', 'member_state'], operation.member_state, 'EstadoMiembro'))
     check.code(
+      'sii.CountryMiembroType',
       ['intra_community_operation', 'member_state'],
       operation.member_state,
       MEMBER_STATES,
@@ -1072,6 +1170,7 @@ function intraCommunityIssues(check: Checker, report: SiiTaxReportCreate): void 
   const term = operation.term_days as unknown;
   if (isPresent(term) && !(typeof term === 'number' && Number.isInteger(term) && term >= 0 && term <= 999))
     check.add(
+      'sii.OperacionIntracomunitaria.PlazoOperacion',
       'parameter_invalid',
       ['intra_community_operation', 'term_days'],
       'must be a whole number of days from 0 to 999 (SII PlazoOperacion)',
@@ -1114,7 +1213,12 @@ function intraCommunityIssues(check: Checker, report: SiiTaxReportCreate): void 
 function paymentIssues(check: Checker, report: SiiTaxReportCreate): void {
   (report.payments ?? []).forEach((payment, index) => {
     if (payment === null || typeof payment !== 'object') {
-      check.add('invalid_request_params', ['payments', index], 'must be an object');
+      check.add(
+        'fiscalkit.sii.payment-object',
+        'invalid_request_params',
+        ['payments', index],
+        'must be an object',
+      );
       return;
     }
     if (check.required(['payments', index, 'date'], payment.date, 'Fecha'))
@@ -1122,7 +1226,13 @@ function paymentIssues(check: Checker, report: SiiTaxReportCreate): void {
     if (check.required(['payments', index, 'amount'], payment.amount, 'Importe'))
       check.amount(['payments', index, 'amount'], payment.amount, 'Importe');
     if (check.required(['payments', index, 'method'], payment.method, 'Medio'))
-      check.code(['payments', index, 'method'], payment.method, PAYMENT_METHODS, 'Medio');
+      check.code(
+        'sii.MedioPagoType',
+        ['payments', index, 'method'],
+        payment.method,
+        PAYMENT_METHODS,
+        'Medio',
+      );
     check.text(['payments', index, 'account'], payment.account, 34, 'Cuenta_O_Medio');
   });
 }
@@ -1139,6 +1249,7 @@ function paymentIssues(check: Checker, report: SiiTaxReportCreate): void {
 function bajaIssues(check: Checker, report: SiiTaxReportCreate, book: SiiBookType): void {
   if (SII_BAJA_BOOKS[book] === undefined) {
     check.add(
+      'sii.2.baja-books',
       'parameter_invalid',
       ['book_type'],
       `has no annulment (baja) message: ${book} records cannot be annulled (sii.md §2)`,
@@ -1157,6 +1268,7 @@ function bajaIssues(check: Checker, report: SiiTaxReportCreate, book: SiiBookTyp
     partyIssues(check, report, 'customer', false);
     if (book === 'Seguros' && required('insurance_operation_key', 'ClaveOperacion'))
       check.code(
+        'sii.ClaveOperacionType',
         ['insurance_operation_key'],
         report.insurance_operation_key,
         INSURANCE_KEYS,

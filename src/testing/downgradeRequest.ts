@@ -4,8 +4,9 @@
  * "Versions are a chain of changes"), so that generated requests of every version follow
  * `src/versions` wherever it goes and no version is named here.
  */
-import { isLosslessNumber } from '../model/losslessNumber.js';
+
 import type { Operation } from '../model/parse.js';
+import { isLosslessNumber } from '../money/losslessNumber.js';
 import type { ApiVersion } from '../versions/apiVersion.js';
 import { changesAfter } from '../versions/chain.js';
 import type { ResourceChange, UpgradeContext } from '../versions/change.js';

@@ -20,6 +20,7 @@ import {
 } from '../codelists/ksefCodes.js';
 import { KSEF_BUCKETS, KSEF_TAX_RATES, type KsefBucket, type KsefTaxRate } from '../codelists/ksefRates.js';
 import type { ErrorCode } from '../errors/catalog.js';
+import { TNIP_ID_WEW } from '../ksef/build/fa3Types.js';
 import { FA3_EU_CODES } from '../ksef/partyIdentification.js';
 import type { KsefTaxReportCreate } from '../model/ksefTaxReport.js';
 import { KSEF_THIRD_PARTY_ROLES, type KsefThirdParty } from '../model/ksefThirdParty.js';
@@ -213,8 +214,8 @@ const euVatArb: fc.Arbitrary<string> = fc
   )
   .map(([prefix, number]) => prefix + number);
 
-/** An id that is not an internal id: 1–50 characters. */
-const otherIdArb = ksefTextArb(50).filter((id) => !/^\d{10}-\d{5}$/.test(id.trim()));
+/** An id that is not an internal id (`TNIPIdWew`, what `thirdPartyIdentification` reads as `IDWew`): 1–50 characters. */
+const otherIdArb = ksefTextArb(50).filter((id) => !TNIP_ID_WEW.test(id.trim()));
 
 /** A country code FA(3) takes. */
 const countryArb = fc.constantFrom('PL', 'DE', 'GR', 'CZ', 'FR', 'IE', 'US', 'GB', 'UA', 'CN');

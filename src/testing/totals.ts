@@ -8,16 +8,16 @@
  * ({@link decimalArb}), never from a JS float.
  */
 import * as fc from 'fast-check';
+import { ALLOWANCE_CHARGE_INDICATORS } from '../codelists/allowanceCharges.js';
 import { currencyExponent } from '../money/currencies.js';
 import { ROUNDING_METHODS, type RoundingMethod } from '../money/roundingMethod.js';
 import type { FlatTotalsInput, FlatTotalsLineInput } from '../totals/flatFields.js';
-import {
-  ALLOWANCE_CHARGE_INDICATORS,
-  type TotalsAllowanceChargeInput,
-  type TotalsInput,
-  type TotalsLineAllowanceChargeInput,
-  type TotalsLineInput,
-  type TotalsTaxInput,
+import type {
+  TotalsAllowanceChargeInput,
+  TotalsInput,
+  TotalsLineAllowanceChargeInput,
+  TotalsLineInput,
+  TotalsTaxInput,
 } from '../totals/input.js';
 import { modeFlags, TOTALS_MODES, type TotalsMode } from '../totals/mode.js';
 import { decimalArb, unitsToDecimal } from './decimal.js';

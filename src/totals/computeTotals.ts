@@ -13,6 +13,12 @@ import { convertUnits } from './exchange.js';
 import type { TotalsInput } from './input.js';
 import { lineNets } from './lineNets.js';
 import { computeMode, printedNets } from './modes.js';
+import type {
+  NormalizedLine,
+  NormalizedLineAllowanceCharge,
+  NormalizedTax,
+  NormalizedTotalsInput,
+} from './normalized.js';
 import { type NumberLineNets, numberLineNets } from './numberLines.js';
 import { numberComputeMode, numberPrintedNets } from './numberModes.js';
 import {
@@ -38,13 +44,7 @@ import type {
 } from './result.js';
 import { invoiceScales, RATE_DECIMALS } from './scales.js';
 import { collectTaxGroups, type TaxGroup } from './taxGroups.js';
-import {
-  type NormalizedLine,
-  type NormalizedLineAllowanceCharge,
-  type NormalizedTax,
-  type NormalizedTotalsInput,
-  validateTotalsInput,
-} from './validateTotalsInput.js';
+import { validateTotalsInput } from './validateTotalsInput.js';
 
 interface GroupAmounts {
   group: TaxGroup;

@@ -4,8 +4,8 @@ import { roundUnits } from '../money/round.js';
 import type { RoundingMethod } from '../money/roundingMethod.js';
 import { allocate } from './allocate.js';
 import type { GroupPiece } from './modes.js';
+import type { NormalizedAllowanceCharge, NormalizedLine, NormalizedTax } from './normalized.js';
 import { groupsOfTaxes, type TaxGroup } from './taxGroups.js';
-import type { NormalizedAllowanceCharge, NormalizedLine, NormalizedTax } from './validateTotalsInput.js';
 
 /**
  * One document-level allowance or charge as it enters the tax groups (EN 16931 BG-20 / BG-21): a

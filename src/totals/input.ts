@@ -1,9 +1,6 @@
+import type { AllowanceChargeIndicator } from '../codelists/allowanceCharges.js';
+import type { TaxKind } from '../codelists/taxKinds.js';
 import type { RoundingMethod } from '../money/roundingMethod.js';
-
-/** The tax kinds of taxmath.md §1: VAT, Spanish recargo (surcharge), Spanish IRPF (withholding). */
-export const TAX_KINDS = ['vat', 'surcharge', 'withholding'] as const;
-/** A tax kind. */
-export type TaxKind = (typeof TAX_KINDS)[number];
 
 /** One tax of a line (taxmath.md §3.1). */
 export interface TotalsTaxInput {
@@ -16,15 +13,6 @@ export interface TotalsTaxInput {
   /** Tax category (EN 16931 UNCL5305 `S`, `AA`, `Z`, `E`, `AE`, `K`, `G`, `O`, …). Part of the group key. */
   category?: string | null | undefined;
 }
-
-/**
- * The values of `allowance_charge_indicator`, as the service spells them (api-notes.md §3.2,
- * v2026-03-02): an allowance (discount) lowers an amount, a charge raises it. UBL's boolean
- * `ChargeIndicator` maps `false` → `allowance`, `true` → `charge`.
- */
-export const ALLOWANCE_CHARGE_INDICATORS = ['allowance', 'charge'] as const;
-/** An allowance (discount) or a charge (docs/totals.md §2). */
-export type AllowanceChargeIndicator = (typeof ALLOWANCE_CHARGE_INDICATORS)[number];
 
 /**
  * One allowance or charge of a line (EN 16931 BG-27 / BG-28; the service's line

@@ -1,8 +1,8 @@
 import { pow10, toUnits } from '../money/fixedPoint.js';
 import { roundUnits } from '../money/round.js';
 import type { RoundingMethod } from '../money/roundingMethod.js';
+import type { NormalizedLine, NormalizedLineAllowanceCharge } from './normalized.js';
 import type { InvoiceScales } from './scales.js';
-import type { NormalizedLine, NormalizedLineAllowanceCharge } from './validateTotalsInput.js';
 
 /** The nets of every line, as fixed-point units, one array entry per line. */
 export interface LineNets {

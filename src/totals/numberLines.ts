@@ -10,7 +10,7 @@ import {
   splitScaled,
   unitsOf,
 } from './exactNumbers.js';
-import type { NormalizedLine, NormalizedLineAllowanceCharge } from './validateTotalsInput.js';
+import type { NormalizedLine, NormalizedLineAllowanceCharge } from './normalized.js';
 
 /**
  * The line amounts of `lineNets` (docs/totals.md §2.2, taxmath.md §3.3) held in numbers: one typed

@@ -1,4 +1,4 @@
-import type { AllowanceChargeIndicator } from './input.js';
+import type { AllowanceChargeIndicator } from '../codelists/allowanceCharges.js';
 import type { TotalsLine, TotalsLineAllowanceCharge } from './result.js';
 
 /**

@@ -1,4 +1,5 @@
-import type { AllowanceChargeIndicator, TaxKind } from './input.js';
+import type { AllowanceChargeIndicator } from '../codelists/allowanceCharges.js';
+import type { TaxKind } from '../codelists/taxKinds.js';
 
 /**
  * A tax group of the result (taxmath.md §3.4). Amounts are decimal strings with exactly the

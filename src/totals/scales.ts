@@ -1,5 +1,5 @@
 import { decimalPlaces } from '../money/fixedPoint.js';
-import type { NormalizedLine, NormalizedTax } from './validateTotalsInput.js';
+import type { NormalizedLine, NormalizedTax } from './normalized.js';
 
 /**
  * Decimal limits of the engine's inputs (taxmath.md §3.1), and the fixed-point scales one invoice

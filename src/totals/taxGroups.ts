@@ -1,6 +1,6 @@
+import type { TaxKind } from '../codelists/taxKinds.js';
 import { decimalPlaces, formatUnitsTrimmed, toUnits } from '../money/fixedPoint.js';
-import type { TaxKind } from './input.js';
-import type { NormalizedLine, NormalizedTax } from './validateTotalsInput.js';
+import type { NormalizedLine, NormalizedTax } from './normalized.js';
 
 /** A tax group (taxmath.md §3.4): the lines that carry one (kind, category, name, percent). */
 export interface TaxGroup {

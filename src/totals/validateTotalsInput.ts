@@ -1,16 +1,19 @@
-import type { ErrorCode } from '../errors/catalog.js';
-import { formatParam, type Validated, type ValidationIssue } from '../errors/validationIssue.js';
+import { ALLOWANCE_CHARGE_INDICATORS, type AllowanceChargeIndicator } from '../codelists/allowanceCharges.js';
+import { TAX_KINDS, type TaxKind } from '../codelists/taxKinds.js';
+import { IssueCollector } from '../errors/issueCollector.js';
+import type { Validated } from '../errors/validationIssue.js';
 import { currencyExponent, isCurrencyCode } from '../money/currencies.js';
 import { decimalPlaces, MAX_INTEGER_DIGITS, pow10, toUnits } from '../money/fixedPoint.js';
 import { ROUNDING_METHODS, type RoundingMethod } from '../money/roundingMethod.js';
-import {
-  ALLOWANCE_CHARGE_INDICATORS,
-  type AllowanceChargeIndicator,
-  TAX_KINDS,
-  type TaxKind,
-  type TotalsInput,
-} from './input.js';
-import { type TotalsMode, totalsMode } from './mode.js';
+import { taxableBaseRoundingIssue, totalsMode } from './mode.js';
+import type {
+  AllowanceChargeTaxation,
+  NormalizedAllowanceCharge,
+  NormalizedLine,
+  NormalizedLineAllowanceCharge,
+  NormalizedTax,
+  NormalizedTotalsInput,
+} from './normalized.js';
 import { plain } from './plainObjects.js';
 import {
   ALLOWANCE_PERCENT_DECIMALS,
@@ -29,99 +32,11 @@ import { unitPrice } from './unitPrice.js';
 export const AMOUNT_DUE_TYPE_CODES: readonly string[] = ['ZAL', 'KOR_ZAL'];
 
 /**
- * A tax of a line after validation: kind resolved, percent non-negative. Identical taxes of one
- * input are one shared (read-only) object.
+ * The rule of {@link AMOUNT_DUE_TYPE_CODES}, one id wherever it is checked (issue #20 §4, "one home
+ * per fact"): spec §2.4 `total_amount_due` states it ("for advance payment (ZAL) and advance
+ * correction (KOR_ZAL) invoices"); taxmath.md §3.9 restates it for the engine.
  */
-export interface NormalizedTax {
-  name: string;
-  kind: TaxKind;
-  category: string;
-  /** The percent as given, without a leading minus (a withholding is stored positive). */
-  percent: string;
-}
-
-/**
- * One allowance or charge of a line after validation (docs/totals.md §2.2): the list entries as
- * given, and the older versions' flat fields in the same form (`discount_percent` and
- * `charge_percent` as percentages, `discount_amount` and `charge_amount` as amounts).
- */
-export interface NormalizedLineAllowanceCharge {
-  allowance_charge_indicator: AllowanceChargeIndicator;
-  /** Exactly one of `percentage` and `amount`. */
-  percentage?: string;
-  amount?: string;
-  /** With `percentage`: its base; absent means the line gross. */
-  base_amount?: string;
-  /**
-   * The flat `discount_amount`: a magnitude applied with the sign of the line gross, so nothing on
-   * a line whose gross is zero (taxmath.md §3.3, haltr #6514). List amounts are applied as given.
-   */
-  follows_gross_sign?: true;
-  reason?: string;
-  reason_code?: string;
-}
-
-/** A line after validation. */
-export interface NormalizedLine {
-  quantity: string;
-  /** The unit price: `price / base_quantity` rounded to 8 decimals, or `price` itself (docs/totals.md §2.1). */
-  price: string;
-  /** The base quantity as given, when given. */
-  base_quantity?: string | undefined;
-  discount_percent?: string | undefined;
-  discount_amount?: string | undefined;
-  charge_amount?: string | undefined;
-  charge_percent?: string | undefined;
-  /** The line's allowances and charges (list entries or flat fields), in order; undefined when none. */
-  adjustments?: NormalizedLineAllowanceCharge[] | undefined;
-  taxes: NormalizedTax[];
-}
-
-/**
- * Which taxes a document-level allowance or charge carries (docs/totals.md §2.3): its own `taxes`;
- * spread over the lines' tax sets; the not-subject VAT group (`apply_taxes: false`); or none, as a
- * reimbursable expense outside every tax base.
- */
-export type AllowanceChargeTaxation = 'taxes' | 'spread' | 'not_subject' | 'reimbursable';
-
-/** A document-level allowance or charge after validation. */
-export interface NormalizedAllowanceCharge {
-  /** Its position in the input's `allowance_charges`. */
-  index: number;
-  allowance_charge_indicator: AllowanceChargeIndicator;
-  /** Exactly one of `percentage` and `amount` (an amount has at most the currency's decimals). */
-  percentage?: string;
-  amount?: string;
-  /** With `percentage`: its base (currency decimals); absent means the sum of the line nets. */
-  base_amount?: string;
-  reason?: string;
-  reason_code?: string;
-  taxation: AllowanceChargeTaxation;
-  /** With taxation `taxes` or `not_subject`: the taxes (exactly one VAT). */
-  taxes?: NormalizedTax[];
-}
-
-/** A validated {@link TotalsInput}: defaults applied, mode chosen, kinds resolved. */
-export interface NormalizedTotalsInput {
-  currency: string;
-  exponent: number;
-  rounding_method: RoundingMethod;
-  mode: TotalsMode;
-  lines: NormalizedLine[];
-  /** Document-level allowances and charges, in input order (empty when none). */
-  allowance_charges: NormalizedAllowanceCharge[];
-  /**
-   * Whether the input uses a field of docs/totals.md — `allowance_charges` (document or line level,
-   * even empty), `base_quantity` or `payable_rounding_amount` — so that the result carries the
-   * EN 16931 totals and line amounts (docs/totals.md §3.3). An input without them (every older
-   * version's) gets exactly the result it got before.
-   */
-  extended_result: boolean;
-  total_amount_due?: string;
-  prepaid_amount?: string;
-  payable_rounding_amount?: string;
-  exchange?: { rate: string; local_currency: string; local_exponent: number };
-}
+export const AMOUNT_DUE_TYPE_RULE = 'spec.2.4.total-amount-due';
 
 /**
  * The category of the VAT tax a document-level charge with `apply_taxes: false` carries: the
@@ -396,12 +311,13 @@ function pathOf(field: string, line?: number, tax?: number, owner = 'lines'): Pr
   return [owner, line, 'taxes', tax, field];
 }
 
-/** Collects issues; params are only written out when something is wrong. */
-class Issues {
-  readonly list: ValidationIssue[] = [];
-  add(code: ErrorCode, path: readonly PropertyKey[], message: string) {
-    const param = formatParam(path);
-    this.list.push({ code, param, message: `${param === '' ? 'the input' : param} ${message}` });
+/**
+ * Collects issues (the shared {@link IssueCollector}; a message names the whole input "the input")
+ * and checks single values against the input syntax of taxmath.md §3.1 and docs/totals.md §2.
+ */
+class Issues extends IssueCollector {
+  constructor() {
+    super([], 'the input');
   }
   /** Reports each key outside `known` of the input (or of entry `line` of `owner`, or of its tax `tax`). */
   unknownKeys(
@@ -420,7 +336,13 @@ class Issues {
   unknownKeysAt(value: Record<string, unknown>, known: ReadonlySet<string>, path: readonly PropertyKey[]) {
     if (!hasUnknownKey(value, known)) return;
     for (const key of Object.keys(value)) {
-      if (!known.has(key)) this.add('parameter_invalid', [...path, key], 'is not a known field');
+      if (!known.has(key))
+        this.add(
+          'fiscalkit.totals.unknown-field',
+          'parameter_invalid',
+          [...path, key],
+          'is not a known field',
+        );
     }
   }
   /** A decimal string with at most `maxDecimals` decimals; reports and returns undefined otherwise. */
@@ -452,11 +374,11 @@ class Issues {
   }
   private notDecimal(value: unknown, maxDecimals: number, required: boolean, path: PropertyKey[]) {
     if (isAbsent(value)) {
-      if (required) this.add('parameter_blank', path, 'is required');
+      if (required) this.add('taxmath.3.1.required', 'parameter_blank', path, 'is required');
       return undefined;
     }
     const expected = `a decimal string with at most ${MAX_INTEGER_DIGITS} integer digits and ${maxDecimals} decimals, e.g. "12.50" (no exponent, no spaces)`;
-    this.add('parameter_invalid', path, `must be ${expected}, not ${describe(value)}`);
+    this.add('taxmath.3.1.decimal', 'parameter_invalid', path, `must be ${expected}, not ${describe(value)}`);
     return undefined;
   }
   label(
@@ -470,10 +392,12 @@ class Issues {
   ): string | undefined {
     if (typeof value === 'string' && value.length <= maxLength && LABEL.test(value)) return value;
     if (isAbsent(value) || value === '') {
-      if (required) this.add('parameter_blank', pathOf(field, line, tax, owner), 'is required');
+      if (required)
+        this.add('taxmath.3.1.required', 'parameter_blank', pathOf(field, line, tax, owner), 'is required');
       return undefined;
     }
     this.add(
+      'fiscalkit.totals.label',
       'parameter_invalid',
       pathOf(field, line, tax, owner),
       `must be a string of 1 to ${maxLength} characters without "|" or control characters, not ${describe(value)}`,
@@ -485,6 +409,7 @@ class Issues {
     if (typeof value === 'string' && value.length <= maxLength) return value;
     if (!isAbsent(value)) {
       this.add(
+        'fiscalkit.totals.reason-text',
         'parameter_invalid',
         [...at, field],
         `must be a string of at most ${maxLength} characters, not ${describe(value)}`,
@@ -495,7 +420,12 @@ class Issues {
   boolean(value: unknown, path: PropertyKey[]): boolean | undefined {
     if (typeof value === 'boolean') return value;
     if (!isAbsent(value))
-      this.add('parameter_invalid', path, `must be true or false, not ${describe(value)}`);
+      this.add(
+        'taxmath.3.1.boolean',
+        'parameter_invalid',
+        path,
+        `must be true or false, not ${describe(value)}`,
+      );
     return undefined;
   }
   oneOf<T extends string>(
@@ -509,6 +439,7 @@ class Issues {
     if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
     if (!isAbsent(value)) {
       this.add(
+        'taxmath.3.1.one-of',
         'parameter_inclusion',
         pathOf(field, line, tax, owner),
         `must be one of ${allowed.join(', ')}, not ${describe(value)}`,
@@ -519,10 +450,11 @@ class Issues {
   currency(value: unknown, path: PropertyKey[], required: boolean): string | undefined {
     if (typeof value === 'string' && isCurrencyCode(value)) return value;
     if (isAbsent(value)) {
-      if (required) this.add('parameter_blank', path, 'is required');
+      if (required) this.add('taxmath.3.1.required', 'parameter_blank', path, 'is required');
       return undefined;
     }
     this.add(
+      'taxmath.3.2.currency',
       'parameter_inclusion',
       path,
       `must be an ISO 4217 currency code such as "EUR", not ${describe(value)}`,
@@ -541,6 +473,7 @@ function checkTax(
 ): NormalizedTax | undefined {
   if (!isObject(tax)) {
     issues.add(
+      'taxmath.3.1.shape',
       'parameter_invalid',
       [owner, line, 'taxes', index],
       `must be an object with name and percent, not ${describe(tax)}`,
@@ -550,7 +483,7 @@ function checkTax(
   if (hasUnknownTaxKey(tax)) issues.unknownKeys(tax, TAX_KEYS, line, index, owner);
   const known = table.validated(tax.kind, tax.category, tax.name, tax.percent);
   if (known !== undefined) return known;
-  const issueCount = issues.list.length;
+  const issueCount = issues.issues.length;
   const name = issues.label(tax.name, 128, true, 'name', line, index, owner);
   const percent = issues.decimal(tax.percent, PERCENT_DECIMALS, true, 'percent', line, index, owner);
   const givenKind = issues.oneOf(tax.kind, TAX_KINDS, 'kind', line, index, owner);
@@ -561,16 +494,22 @@ function checkTax(
   const kind: TaxKind = givenKind ?? (negative ? 'withholding' : 'vat');
   if (negative && kind !== 'withholding') {
     issues.add(
+      'taxmath.1.withholding-percent',
       'parameter_invalid',
       [owner, line, 'taxes', index, 'percent'],
       `is negative, which only a withholding can be, but kind is ${kind}`,
     );
   }
   if (exceedsHundred(percent, PERCENT_DECIMALS)) {
-    issues.add('parameter_invalid', [owner, line, 'taxes', index, 'percent'], 'must be between -100 and 100');
+    issues.add(
+      'taxmath.3.1.percent-range',
+      'parameter_invalid',
+      [owner, line, 'taxes', index, 'percent'],
+      'must be between -100 and 100',
+    );
   }
   const normalized = table.tax(kind, category ?? '', name, percent);
-  if (issues.list.length === issueCount)
+  if (issues.issues.length === issueCount)
     table.remember(tax.kind, tax.category, tax.name, tax.percent, normalized);
   return normalized;
 }
@@ -589,11 +528,13 @@ function checkTaxes(
   owner = 'lines',
 ): NormalizedTax[] | undefined {
   if (!Array.isArray(value) || value.length === 0) {
-    if (isAbsent(value)) issues.add('parameter_blank', [owner, index, 'taxes'], 'is required');
+    if (isAbsent(value))
+      issues.add('taxmath.3.1.required', 'parameter_blank', [owner, index, 'taxes'], 'is required');
     else if (Array.isArray(value))
-      issues.add('parameter_empty', [owner, index, 'taxes'], 'needs at least one tax');
+      issues.add('taxmath.3.1.one-vat', 'parameter_empty', [owner, index, 'taxes'], 'needs at least one tax');
     else
       issues.add(
+        'taxmath.3.1.shape',
         'parameter_invalid',
         [owner, index, 'taxes'],
         `must be an array of taxes, not ${describe(value)}`,
@@ -622,18 +563,21 @@ function checkTaxes(
   // (BT-95 / BT-96, BT-102 / BT-103).
   if (vat !== 1)
     issues.add(
+      'taxmath.3.1.one-vat',
       'parameter_invalid',
       [owner, index, 'taxes'],
       `must hold exactly one vat-kind tax per ${holder} (found ${vat})`,
     );
   if (surcharge > 1)
     issues.add(
+      'taxmath.3.1.one-surcharge',
       'parameter_invalid',
       [owner, index, 'taxes'],
       `must hold at most one surcharge (found ${surcharge})`,
     );
   if (withholding > 1) {
     issues.add(
+      'taxmath.3.1.one-withholding',
       'parameter_invalid',
       [owner, index, 'taxes'],
       `must hold at most one withholding (found ${withholding})`,
@@ -669,9 +613,15 @@ function checkEntryFields(
   let kind: AllowanceChargeIndicator | undefined;
   if (indicator === 'allowance' || indicator === 'charge') kind = indicator;
   else if (isAbsent(indicator))
-    issues.add('parameter_blank', [...at, 'allowance_charge_indicator'], 'is required');
+    issues.add(
+      'fiscalkit.totals.allowance-indicator',
+      'parameter_blank',
+      [...at, 'allowance_charge_indicator'],
+      'is required',
+    );
   else {
     issues.add(
+      'fiscalkit.totals.allowance-indicator',
       'parameter_inclusion',
       [...at, 'allowance_charge_indicator'],
       `must be one of ${ALLOWANCE_CHARGE_INDICATORS.join(', ')} (UBL ChargeIndicator false → allowance, true → charge), not ${describe(indicator)}`,
@@ -687,19 +637,44 @@ function checkEntryFields(
   // EN 16931 BG-20/21/27/28: an amount, possibly computed from a percentage of a base; the service
   // takes either a percentage or an amount (api-notes.md §3.2), never both.
   if (percentage !== undefined && amount !== undefined) {
-    issues.add('parameter_invalid', [...at, 'amount'], 'cannot be given together with percentage');
+    issues.add(
+      'api.3.2.percentage-or-amount',
+      'parameter_invalid',
+      [...at, 'amount'],
+      'cannot be given together with percentage',
+    );
   } else if (isAbsent(entry.percentage) && isAbsent(entry.amount)) {
-    issues.add('parameter_blank', [...at, 'amount'], 'is required when percentage is not given');
+    issues.add(
+      'api.3.2.percentage-or-amount',
+      'parameter_blank',
+      [...at, 'amount'],
+      'is required when percentage is not given',
+    );
   }
   if (percentage !== undefined) {
     if (isNegative(percentage)) {
-      issues.add('parameter_invalid', [...at, 'percentage'], 'must not be negative');
+      issues.add(
+        'fiscalkit.totals.allowance-percentage',
+        'parameter_invalid',
+        [...at, 'percentage'],
+        'must not be negative',
+      );
     } else if (kind === 'allowance' && exceedsHundred(percentage, ALLOWANCE_PERCENT_DECIMALS)) {
-      issues.add('parameter_invalid', [...at, 'percentage'], 'must be between 0 and 100 for an allowance');
+      issues.add(
+        'fiscalkit.totals.allowance-percentage',
+        'parameter_invalid',
+        [...at, 'percentage'],
+        'must be between 0 and 100 for an allowance',
+      );
     }
   }
   if (baseAmount !== undefined && isAbsent(entry.percentage)) {
-    issues.add('parameter_invalid', [...at, 'base_amount'], 'is only used with percentage');
+    issues.add(
+      'fiscalkit.totals.base-amount',
+      'parameter_invalid',
+      [...at, 'base_amount'],
+      'is only used with percentage',
+    );
   }
   if (kind === undefined) return undefined;
   const fields: EntryFields = { allowance_charge_indicator: kind };
@@ -839,6 +814,7 @@ function checkLineEntries(
   if (isAbsent(value)) return undefined;
   if (!Array.isArray(value)) {
     issues.add(
+      'fiscalkit.totals.allowance-shape',
       'parameter_invalid',
       ['lines', line, 'allowance_charges'],
       `must be an array of allowances and charges, not ${describe(value)}`,
@@ -850,6 +826,7 @@ function checkLineEntries(
     const entry: unknown = value[j];
     if (!isObject(entry)) {
       issues.add(
+        'fiscalkit.totals.allowance-shape',
         'parameter_invalid',
         ['lines', line, 'allowance_charges', j],
         `must be an object with allowance_charge_indicator and percentage or amount, not ${describe(entry)}`,
@@ -866,10 +843,11 @@ function checkLineEntries(
       continue;
     }
     const at = ['lines', line, 'allowance_charges', j];
-    const issueCount = issues.list.length;
+    const issueCount = issues.issues.length;
     const fields = checkEntryFields(entry, at, LINE_AMOUNT_DECIMALS, issues);
     if (fields?.apply_taxes === false) {
       issues.add(
+        'fiscalkit.totals.line-apply-taxes',
         'parameter_invalid',
         [...at, 'apply_taxes'],
         'must be true on a line: a line allowance or charge is taxed with its line (EN 16931 BG-27/BG-28 have no VAT category of their own); send an untaxed charge as a document-level allowance_charges entry with apply_taxes false',
@@ -877,6 +855,7 @@ function checkLineEntries(
     }
     if (fields?.is_reimbursable_expense === true) {
       issues.add(
+        'fiscalkit.totals.line-reimbursable',
         'parameter_invalid',
         [...at, 'is_reimbursable_expense'],
         'must be false on a line: a reimbursable expense (suplido) is outside every tax base, so it is a document-level allowance_charges entry with is_reimbursable_expense true',
@@ -891,7 +870,7 @@ function checkLineEntries(
     if (fields.base_amount !== undefined) normalized.base_amount = fields.base_amount;
     if (fields.reason !== undefined) normalized.reason = fields.reason;
     if (fields.reason_code !== undefined) normalized.reason_code = fields.reason_code;
-    if (issues.list.length === issueCount) table.remember(entry, normalized);
+    if (issues.issues.length === issueCount) table.remember(entry, normalized);
     scratch[count] = normalized;
     count += 1;
   }
@@ -959,6 +938,7 @@ function checkLine(
 ): NormalizedLine | undefined {
   if (!isObject(line)) {
     issues.add(
+      'taxmath.3.1.shape',
       'parameter_invalid',
       ['lines', index],
       `must be an object with quantity, price and taxes, not ${describe(line)}`,
@@ -1020,7 +1000,12 @@ function checkLine(
   const baseQuantity = issues.decimal(baseQuantityIn, BASE_QUANTITY_DECIMALS, false, 'base_quantity', index);
   // EN 16931 BT-149 is a quantity of units the price is for: a division by it needs it positive.
   if (baseQuantity !== undefined && !isPositive(baseQuantity)) {
-    issues.add('parameter_invalid', ['lines', index, 'base_quantity'], 'must be greater than 0');
+    issues.add(
+      'fiscalkit.totals.base-quantity',
+      'parameter_invalid',
+      ['lines', index, 'base_quantity'],
+      'must be greater than 0',
+    );
   }
   const discountPercent = issues.decimal(
     discountPercentIn,
@@ -1048,10 +1033,16 @@ function checkLine(
     discountPercent !== undefined &&
     (isNegative(discountPercent) || exceedsHundred(discountPercent, DISCOUNT_PERCENT_DECIMALS))
   ) {
-    issues.add('parameter_invalid', ['lines', index, 'discount_percent'], 'must be between 0 and 100');
+    issues.add(
+      'taxmath.3.1.discount-percent',
+      'parameter_invalid',
+      ['lines', index, 'discount_percent'],
+      'must be between 0 and 100',
+    );
   }
   if (discountPercent !== undefined && discountAmount !== undefined) {
     issues.add(
+      'taxmath.3.1.discount-exclusive',
       'parameter_invalid',
       ['lines', index, 'discount_amount'],
       'cannot be given together with discount_percent',
@@ -1060,16 +1051,23 @@ function checkLine(
   // A fixed discount is a magnitude that follows the sign of the line (taxmath.md §3.3).
   if (discountAmount !== undefined && isNegative(discountAmount)) {
     issues.add(
+      'taxmath.3.3.discount-magnitude',
       'parameter_invalid',
       ['lines', index, 'discount_amount'],
       'must not be negative: it follows the sign of the line',
     );
   }
   if (chargePercent !== undefined && isNegative(chargePercent)) {
-    issues.add('parameter_invalid', ['lines', index, 'charge_percent'], 'must not be negative');
+    issues.add(
+      'fiscalkit.totals.charge-percent',
+      'parameter_invalid',
+      ['lines', index, 'charge_percent'],
+      'must not be negative',
+    );
   }
   if (chargePercent !== undefined && chargeAmount !== undefined) {
     issues.add(
+      'fiscalkit.totals.charge-exclusive',
       'parameter_invalid',
       ['lines', index, 'charge_amount'],
       'cannot be given together with charge_percent',
@@ -1091,6 +1089,7 @@ function checkLine(
     )
   ) {
     issues.add(
+      'api.3.2.one-representation',
       'parameter_invalid',
       ['lines', index, 'allowance_charges'],
       'cannot be given together with the flat fields of older versions (discount_percent, discount_amount, charge_percent, charge_amount)',
@@ -1138,6 +1137,7 @@ function checkDocumentEntries(
   if (isAbsent(value)) return entries;
   if (!Array.isArray(value)) {
     issues.add(
+      'fiscalkit.totals.allowance-shape',
       'parameter_invalid',
       ['allowance_charges'],
       `must be an array of allowances and charges, not ${describe(value)}`,
@@ -1151,6 +1151,7 @@ function checkDocumentEntries(
     const at = ['allowance_charges', k];
     if (!isObject(entry)) {
       issues.add(
+        'fiscalkit.totals.allowance-shape',
         'parameter_invalid',
         at,
         `must be an object with allowance_charge_indicator and percentage or amount, not ${describe(entry)}`,
@@ -1168,6 +1169,7 @@ function checkDocumentEntries(
         const amount = fields?.[field];
         if (amount !== undefined && decimalPlaces(amount) > exponent) {
           issues.add(
+            'fiscalkit.totals.currency-decimals',
             'parameter_invalid',
             [...at, field],
             `has more decimals than ${currency} allows (${exponent})`,
@@ -1181,10 +1183,16 @@ function checkDocumentEntries(
       // A suplido (art. 78.Tres.3º LIVA) is money paid in the client's name: a charge of a fixed
       // amount, outside every tax base (Facturae ReimbursableExpenses).
       if (fields.allowance_charge_indicator !== 'charge') {
-        issues.add('parameter_invalid', [...at, 'is_reimbursable_expense'], 'is only possible on a charge');
+        issues.add(
+          'fiscalkit.totals.reimbursable',
+          'parameter_invalid',
+          [...at, 'is_reimbursable_expense'],
+          'is only possible on a charge',
+        );
       }
       if (fields.amount === undefined && fields.percentage !== undefined) {
         issues.add(
+          'fiscalkit.totals.reimbursable',
           'parameter_invalid',
           [...at, 'percentage'],
           'cannot be used for a reimbursable expense, which is a fixed amount paid in the client’s name: give amount',
@@ -1192,6 +1200,7 @@ function checkDocumentEntries(
       }
       if (!isAbsent(entry.taxes)) {
         issues.add(
+          'fiscalkit.totals.reimbursable',
           'parameter_invalid',
           [...at, 'taxes'],
           'cannot be given for a reimbursable expense, which is outside every tax base',
@@ -1199,13 +1208,19 @@ function checkDocumentEntries(
       }
       if (fields.apply_taxes === true) {
         issues.add(
+          'fiscalkit.totals.reimbursable',
           'parameter_invalid',
           [...at, 'apply_taxes'],
           'cannot be true for a reimbursable expense, which is outside every tax base',
         );
       }
     } else if (fields.apply_taxes === false && !isAbsent(entry.taxes)) {
-      issues.add('parameter_invalid', [...at, 'apply_taxes'], 'cannot be false when taxes are given');
+      issues.add(
+        'fiscalkit.totals.apply-taxes',
+        'parameter_invalid',
+        [...at, 'apply_taxes'],
+        'cannot be false when taxes are given',
+      );
     }
     let taxation: AllowanceChargeTaxation;
     let entryTaxes: NormalizedTax[] | undefined;
@@ -1220,6 +1235,7 @@ function checkDocumentEntries(
           const key = taxGroupKey(tax);
           if (!lineTaxKeys.has(key)) {
             issues.add(
+              'fiscalkit.totals.allowance-tax',
               'parameter_invalid',
               [...at, 'taxes', t],
               `(${key}) matches no tax of the lines: an allowance lowers the base of lines taxed that way (same name, category and percent)`,
@@ -1275,14 +1291,14 @@ function taxKeysOf(lines: readonly NormalizedLine[]): Set<string> {
  * ```ts
  * const result = validateTotalsInput({ currency: 'EUR', skip_line_taxable_base_rounding: true, lines });
  * result.success; // false
- * result.issues[0]; // { code: 'parameter_invalid', param: 'skip_line_taxable_base_rounding', message: '…' }
+ * result.issues[0]; // { rule: 'spec.2.2.2', code: 'parameter_invalid', param: 'skip_line_taxable_base_rounding', … }
  * ```
  */
 export function validateTotalsInput(input: unknown): Validated<NormalizedTotalsInput> {
   const issues = new Issues();
   if (!isObject(input)) {
-    issues.add('parameter_invalid', [], `must be an object, not ${describe(input)}`);
-    return { success: false, issues: issues.list };
+    issues.add('taxmath.3.1.shape', 'parameter_invalid', [], `must be an object, not ${describe(input)}`);
+    return { success: false, issues: issues.issues };
   }
   issues.unknownKeys(input, INPUT_KEYS);
   const currency = issues.currency(input.currency, ['currency'], true);
@@ -1292,16 +1308,17 @@ export function validateTotalsInput(input: unknown): Validated<NormalizedTotalsI
   issues.boolean(input.is_credit_note, ['is_credit_note']);
   const typeCode = isAbsent(input.type_code) ? undefined : input.type_code;
   if (typeCode !== undefined && typeof typeCode !== 'string') {
-    issues.add('parameter_invalid', ['type_code'], `must be a string, not ${describe(typeCode)}`);
-  }
-  const mode = totalsMode({ apply_taxes_per_line: perLine, skip_line_taxable_base_rounding: skip });
-  if (mode === undefined) {
     issues.add(
+      'taxmath.3.1.type-code',
       'parameter_invalid',
-      ['skip_line_taxable_base_rounding'],
-      'requires apply_taxes_per_line to be true (spec §2.2 rule 2)',
+      ['type_code'],
+      `must be a string, not ${describe(typeCode)}`,
     );
   }
+  const flags = { apply_taxes_per_line: perLine, skip_line_taxable_base_rounding: skip };
+  const mode = totalsMode(flags);
+  const flagIssue = taxableBaseRoundingIssue(flags);
+  if (flagIssue !== undefined) issues.issues.push(flagIssue);
   const exponent = currency === undefined ? undefined : currencyExponent(currency);
 
   const lines: NormalizedLine[] = [];
@@ -1310,10 +1327,17 @@ export function validateTotalsInput(input: unknown): Validated<NormalizedTotalsI
     extended: !isAbsent(input.allowance_charges) || !isAbsent(input.payable_rounding_amount),
   };
   if (!Array.isArray(input.lines) || input.lines.length === 0) {
-    if (isAbsent(input.lines)) issues.add('parameter_blank', ['lines'], 'is required');
-    else if (Array.isArray(input.lines)) issues.add('parameter_empty', ['lines'], 'needs at least one line');
+    if (isAbsent(input.lines))
+      issues.add('taxmath.3.1.required', 'parameter_blank', ['lines'], 'is required');
+    else if (Array.isArray(input.lines))
+      issues.add('taxmath.3.1.lines', 'parameter_empty', ['lines'], 'needs at least one line');
     else
-      issues.add('parameter_invalid', ['lines'], `must be an array of lines, not ${describe(input.lines)}`);
+      issues.add(
+        'taxmath.3.1.shape',
+        'parameter_invalid',
+        ['lines'],
+        `must be an array of lines, not ${describe(input.lines)}`,
+      );
   } else {
     const scratch: NormalizedTax[] = [];
     const entryTable = new EntryTable();
@@ -1356,6 +1380,7 @@ export function validateTotalsInput(input: unknown): Validated<NormalizedTotalsI
   if (amountDue !== undefined) {
     if (!AMOUNT_DUE_TYPE_CODES.includes(typeof typeCode === 'string' ? typeCode : '')) {
       issues.add(
+        AMOUNT_DUE_TYPE_RULE,
         'parameter_invalid',
         ['total_amount_due'],
         `is only allowed on advance invoices (type_code ZAL or KOR_ZAL), not on ${typeof typeCode === 'string' ? typeCode : 'an invoice without type_code'}`,
@@ -1364,6 +1389,7 @@ export function validateTotalsInput(input: unknown): Validated<NormalizedTotalsI
     // A user-given total is never silently rounded (taxmath.md §3.9, vector E03).
     if (exponent !== undefined && decimalPlaces(amountDue) > exponent) {
       issues.add(
+        'taxmath.3.9.amount-due-decimals',
         'parameter_invalid',
         ['total_amount_due'],
         `has more decimals than ${currency} allows (${exponent})`,
@@ -1372,6 +1398,7 @@ export function validateTotalsInput(input: unknown): Validated<NormalizedTotalsI
     // The advance split (tax = gross × p / (100 + p)) is defined over VAT groups only.
     if (lines.some((line) => line.taxes.some((tax) => tax.kind !== 'vat'))) {
       issues.add(
+        'taxmath.3.9.amount-due-vat-only',
         'parameter_invalid',
         ['total_amount_due'],
         'cannot be split over lines with surcharge or withholding taxes',
@@ -1379,6 +1406,7 @@ export function validateTotalsInput(input: unknown): Validated<NormalizedTotalsI
     }
     if (prepaid !== undefined) {
       issues.add(
+        'fiscalkit.totals.amount-due-payable',
         'parameter_invalid',
         ['prepaid_amount'],
         'cannot be given with total_amount_due, which sets payable_amount itself',
@@ -1386,6 +1414,7 @@ export function validateTotalsInput(input: unknown): Validated<NormalizedTotalsI
     }
     if (rounding !== undefined) {
       issues.add(
+        'fiscalkit.totals.amount-due-payable',
         'parameter_invalid',
         ['payable_rounding_amount'],
         'cannot be given with total_amount_due, which sets payable_amount itself',
@@ -1395,6 +1424,7 @@ export function validateTotalsInput(input: unknown): Validated<NormalizedTotalsI
     // charges would have to be split into it too, which no rule defines (docs/totals.md §2.3).
     if (Array.isArray(input.allowance_charges) && input.allowance_charges.length > 0) {
       issues.add(
+        'fiscalkit.totals.amount-due-allowances',
         'parameter_invalid',
         ['allowance_charges'],
         'cannot be given with total_amount_due: an advance invoice states the amount received; put the allowances and charges on the order’s lines',
@@ -1406,7 +1436,12 @@ export function validateTotalsInput(input: unknown): Validated<NormalizedTotalsI
     [rounding, 'payable_rounding_amount'],
   ] as const) {
     if (value !== undefined && exponent !== undefined && decimalPlaces(value) > exponent) {
-      issues.add('parameter_invalid', [field], `has more decimals than ${currency} allows (${exponent})`);
+      issues.add(
+        'fiscalkit.totals.currency-decimals',
+        'parameter_invalid',
+        [field],
+        `has more decimals than ${currency} allows (${exponent})`,
+      );
     }
   }
 
@@ -1414,16 +1449,23 @@ export function validateTotalsInput(input: unknown): Validated<NormalizedTotalsI
   if (rate !== undefined) {
     if (!isPositive(rate)) {
       issues.add(
+        'taxmath.3.10.positive-rate',
         'parameter_invalid',
         ['exchange_rate'],
         'must be greater than 0 (local currency units per 1 invoice currency unit)',
       );
     }
     if (isAbsent(input.local_currency)) {
-      issues.add('parameter_blank', ['local_currency'], 'is required with exchange_rate');
+      issues.add(
+        'taxmath.3.10.local-currency',
+        'parameter_blank',
+        ['local_currency'],
+        'is required with exchange_rate',
+      );
     } else if (localCurrency !== undefined) {
       if (localCurrency === currency && toUnits(rate, RATE_DECIMALS) !== pow10(RATE_DECIMALS)) {
         issues.add(
+          'taxmath.3.10.same-currency',
           'parameter_invalid',
           ['exchange_rate'],
           `must be 1 when local_currency is the invoice currency (${currency})`,
@@ -1438,14 +1480,15 @@ export function validateTotalsInput(input: unknown): Validated<NormalizedTotalsI
     localCurrency !== currency
   ) {
     issues.add(
+      'taxmath.3.10.rate-required',
       'parameter_blank',
       ['exchange_rate'],
       `is required to convert ${currency} into local_currency ${localCurrency}`,
     );
   }
 
-  if (issues.list.length > 0 || currency === undefined || exponent === undefined || mode === undefined) {
-    return { success: false, issues: issues.list };
+  if (issues.issues.length > 0 || currency === undefined || exponent === undefined || mode === undefined) {
+    return { success: false, issues: issues.issues };
   }
   const normalized: NormalizedTotalsInput = {
     currency,

@@ -25,7 +25,7 @@ const INTRODUCED_IN = {
   create_returns_201: '2026-03-02',
   /**
    * api-notes.md §3.2: "The `taxcode` list filter is replaced by a Ransack-style `query` parameter"
-   * (`src/service/listFilters.ts`); before it a `query` is refused, from it `taxcode` is.
+   * (`src/versions/listFilters.ts`); before it a `query` is refused, from it `taxcode` is.
    */
   list_query_filter: '2026-03-02',
   /** api-notes.md §3.2, §11: the request-id header is `X-B2B-API-Request-Id` only (older: also `X-Request-Id`). */

@@ -1,4 +1,4 @@
-import { isLosslessNumber } from '../model/losslessNumber.js';
+import { isLosslessNumber } from '../money/losslessNumber.js';
 
 /**
  * Field paths as the version changes name them: `number`, `contact.cin_value`,

@@ -30,14 +30,15 @@ export function parseJsonBody(text: string, options: JsonBodyOptions = {}): Vali
   // A UTF-16 unit is at most 3 UTF-8 bytes, so a short string needs no counting.
   // money-safe: byte counts, not amounts.
   if (text.length * 3 > maxBytes && utf8Length(text) > maxBytes)
-    return refuse(`the request body is larger than ${maxBytes} bytes`);
+    return refuse('fiscalkit.json.max-bytes', `the request body is larger than ${maxBytes} bytes`);
   const limitIssue = jsonLimitIssue(text, options.limits ?? DEPTH_ONLY_JSON_LIMITS);
   if (limitIssue !== null) return { success: false, issues: [limitIssue] };
   try {
     return { success: true, data: parse(text) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'unreadable';
-    return refuse(`the request body is not valid JSON (${reason.slice(0, 120)})`);
+    // Spec §7.2: invalid_request_params is "Malformed JSON, wrong types, unexpected structure".
+    return refuse('spec.7.2.malformed-json', `the request body is not valid JSON (${reason.slice(0, 120)})`);
   }
 }
 
@@ -59,6 +60,6 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
-function refuse(message: string): Validated<unknown> {
-  return { success: false, issues: [{ code: 'invalid_request_params', param: '', message }] };
+function refuse(rule: string, message: string): Validated<unknown> {
+  return { success: false, issues: [{ rule, code: 'invalid_request_params', param: '', message }] };
 }

@@ -81,8 +81,8 @@ function stringEnd(text: string, start: number): number {
   }
 }
 
-function refused(message: string): ValidationIssue {
-  return { code: 'invalid_request_params', param: '', message };
+function refused(rule: string, message: string): ValidationIssue {
+  return { rule, code: 'invalid_request_params', param: '', message };
 }
 
 /**
@@ -110,6 +110,7 @@ export function jsonLimitIssue(text: string, limits: JsonLimits): ValidationIssu
   let key = false;
   const tooMany = () =>
     refused(
+      'fiscalkit.json.max-values',
       `the request body holds more than ${String(maxValues)} values (objects, arrays, strings, numbers, true, false, null): this endpoint takes no more`,
     );
   // money-safe: character positions, depths and counts, never amounts.
@@ -119,6 +120,7 @@ export function jsonLimitIssue(text: string, limits: JsonLimits): ValidationIssu
       const end = stringEnd(text, index);
       if (end - index - 1 > maxString)
         return refused(
+          'fiscalkit.json.max-string-length',
           `the request body holds a string longer than ${String(maxString)} characters (at character ${String(index)})`,
         );
       if (!key && ++values > maxValues) return tooMany();
@@ -128,6 +130,7 @@ export function jsonLimitIssue(text: string, limits: JsonLimits): ValidationIssu
       if (++values > maxValues) return tooMany();
       if (++depth > maxDepth)
         return refused(
+          'fiscalkit.json.max-depth',
           `the request body nests arrays and objects deeper than ${String(maxDepth)} levels (at character ${String(index)})`,
         );
       objects[depth] = code === OPEN_BRACE ? 1 : 0;

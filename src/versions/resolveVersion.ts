@@ -2,7 +2,7 @@ import type { Validated } from '../errors/validationIssue.js';
 import { type ApiVersion, parseApiVersion } from './apiVersion.js';
 import { hostKind, SERVICE_HOSTS, type ServiceHosts } from './hosts.js';
 
-/** The legacy version, served on the application host only (spec §9 rules 2–3). */
+/** The legacy version, served on the application host only (spec §9 rule 2, §9 rule 3). */
 export const LEGACY_API_VERSION: ApiVersion = '2025-01-01';
 
 /** The version the batch endpoint uses when none is given (spec §4.1 rule 5; api-notes.md §12). */
@@ -46,6 +46,7 @@ export function resolveVersion(request: VersionRequest): Validated<ApiVersion> {
   if (given === undefined) {
     if (request.endpoint !== 'tax_report_batches')
       return fail(
+        'spec.9.1',
         'missing_api_version',
         'No API version: send the X-B2B-API-Version header or configure a version on the API key group',
       );
@@ -54,6 +55,7 @@ export function resolveVersion(request: VersionRequest): Validated<ApiVersion> {
     version = parseApiVersion(given);
     if (version === null)
       return fail(
+        'spec.9.1',
         'invalid_api_version',
         `API version ${JSON.stringify(given.slice(0, 40))} is not supported`,
       );
@@ -64,6 +66,7 @@ export function resolveVersion(request: VersionRequest): Validated<ApiVersion> {
     (kind === 'application' && version !== LEGACY_API_VERSION)
   )
     return fail(
+      'spec.9.3',
       'api_version_subdomain_mismatch',
       version === LEGACY_API_VERSION
         ? `Version ${version} is served on the application host (app / app-staging), not ${String(request.host)}`
@@ -73,8 +76,9 @@ export function resolveVersion(request: VersionRequest): Validated<ApiVersion> {
 }
 
 function fail(
+  rule: string,
   code: 'missing_api_version' | 'invalid_api_version' | 'api_version_subdomain_mismatch',
   message: string,
 ): Validated<ApiVersion> {
-  return { success: false, issues: [{ code, param: '', message }] };
+  return { success: false, issues: [{ rule, code, param: '', message }] };
 }

@@ -1,9 +1,9 @@
 import { LosslessNumber, stringify } from 'lossless-json';
 import { KsefTaxReportSchema } from '../model/ksefTaxReport.js';
-import { isLosslessNumber } from '../model/losslessNumber.js';
 import { SiiTaxReportSchema } from '../model/siiTaxReport.js';
 import { currencyExponent, isCurrencyCode } from '../money/currencies.js';
 import { decimalPlaces, formatUnits, toUnits } from '../money/fixedPoint.js';
+import { isLosslessNumber } from '../money/losslessNumber.js';
 import type { ApiVersion } from './apiVersion.js';
 import { changesAfter } from './chain.js';
 import type { View } from './change.js';

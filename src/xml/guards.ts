@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { isRuleId } from '../errors/ruleId.js';
 import type { ValidationIssue } from '../errors/validationIssue.js';
 import { decodeUtf8Strict, loneSurrogateIndex, utf8ByteLength } from './utf8.js';
 
@@ -50,16 +51,20 @@ export interface XmlDocumentPolicy {
 }
 
 /**
- * A 422 `parameter_invalid` about the document as a whole, at `param`; the message starts with it.
+ * A 422 `parameter_invalid` of rule `rule` (`src/errors/ruleId.ts`) about the document as a whole, at
+ * `param`; the message starts with it. The guards' own rules are `xml.*` (XML 1.0 and the tax
+ * authorities' reading of it, docs/rule-ids.md).
  *
  * @example
  * ```ts
- * documentIssue('file', 'has no root element');
- * // { code: 'parameter_invalid', param: 'file', message: 'file has no root element' }
+ * documentIssue('xml.root-element', 'file', 'has no root element');
+ * // { rule: 'xml.root-element', code: 'parameter_invalid', param: 'file', message: 'file has no root element' }
  * ```
  */
-export function documentIssue(param: string, message: string): ValidationIssue {
-  return { code: 'parameter_invalid', param, message: `${param} ${message}` };
+export function documentIssue(rule: string, param: string, message: string): ValidationIssue {
+  // A param in the rule's place is a programming error: fail loudly rather than mislabel the issue.
+  if (!isRuleId(rule)) throw new TypeError(`documentIssue: ${JSON.stringify(rule)} is not a rule id`);
+  return { rule, code: 'parameter_invalid', param, message: `${param} ${message}` };
 }
 
 /** The 1-based line and column of `index` in `text`. */
@@ -110,7 +115,7 @@ export function sizeIssue(input: string | Uint8Array, policy: XmlDocumentPolicy)
           : utf8ByteLength(input, limit)
       : input.byteLength;
   if (bytes <= limit) return null;
-  return documentIssue(policy.param, `is larger than ${policy.maxBytesText}`);
+  return documentIssue('xml.max-size', policy.param, `is larger than ${policy.maxBytesText}`);
 }
 
 /**
@@ -129,14 +134,19 @@ export function bomIssue(input: string | Uint8Array, policy: XmlDocumentPolicy):
   const without = `${policy.reader} accepts UTF-8 without BOM (${policy.reference})`;
   if (typeof input === 'string') {
     return input.charCodeAt(0) === 0xfeff
-      ? documentIssue(policy.param, `starts with a byte-order mark (U+FEFF); ${without}`)
+      ? documentIssue('xml.bom', policy.param, `starts with a byte-order mark (U+FEFF); ${without}`)
       : null;
   }
   if (input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf) {
-    return documentIssue(policy.param, `starts with a UTF-8 byte-order mark (EF BB BF); ${without}`);
+    return documentIssue(
+      'xml.bom',
+      policy.param,
+      `starts with a UTF-8 byte-order mark (EF BB BF); ${without}`,
+    );
   }
   if ((input[0] === 0xfe && input[1] === 0xff) || (input[0] === 0xff && input[1] === 0xfe)) {
     return documentIssue(
+      'xml.bom',
       policy.param,
       `starts with a UTF-16 byte-order mark; ${policy.reader} accepts only UTF-8 without BOM (${policy.reference})`,
     );
@@ -165,6 +175,7 @@ export function documentText(
     return {
       success: false,
       issue: documentIssue(
+        'xml.utf-8',
         policy.param,
         `is not valid Unicode: a lone UTF-16 surrogate at ${textPosition(input, lone)} has no UTF-8 encoding (${policy.reference})`,
       ),
@@ -175,6 +186,7 @@ export function documentText(
   return {
     success: false,
     issue: documentIssue(
+      'xml.utf-8',
       policy.param,
       `is not UTF-8: ${decoded.error.reason} at byte ${String(decoded.error.offset)}; ${policy.reader} accepts only UTF-8 ` +
         `(${policy.reference}), so ${policy.conversionHint}`,
@@ -199,6 +211,7 @@ export function encodingIssue(text: string, policy: XmlDocumentPolicy): Validati
   const encoding = declaration[1] ?? declaration[2] ?? '';
   if (/^utf-8$/i.test(encoding)) return null;
   return documentIssue(
+    'xml.encoding',
     policy.param,
     `declares encoding="${encoding}"; ${policy.reader} accepts only UTF-8 documents (${policy.reference}), declared as encoding="UTF-8" or not at all`,
   );
@@ -221,6 +234,7 @@ export function dtdIssue(text: string, policy: XmlDocumentPolicy): ValidationIss
     const index = text.indexOf(declaration);
     if (index !== -1) {
       return documentIssue(
+        'xml.doctype',
         policy.param,
         `contains ${declaration === '<!DOCTYPE' ? 'a DOCTYPE' : 'an ENTITY'} declaration (${textPosition(text, index)}); ` +
           `${policy.documents} have no DTD, and DTDs and entities are refused, never expanded`,
@@ -334,6 +348,7 @@ export function wellFormednessIssue(text: string, param: string): ValidationIssu
   if (forbidden !== -1) {
     const code = text.charCodeAt(forbidden).toString(16).toUpperCase().padStart(4, '0');
     return documentIssue(
+      'xml.char',
       param,
       `is not well-formed XML: the character U+${code} is not allowed (${textPosition(text, forbidden)})`,
     );
@@ -341,6 +356,7 @@ export function wellFormednessIssue(text: string, param: string): ValidationIssu
   const reference = badReference(text);
   if (reference !== null)
     return documentIssue(
+      'xml.entity-reference',
       param,
       `is not well-formed XML: ${reference.what} (${textPosition(text, reference.index)})`,
     );
@@ -359,9 +375,11 @@ export function wellFormednessIssue(text: string, param: string): ValidationIssu
  */
 export function wellFormednessFailure(parserMessage: string, param: string): ValidationIssue {
   const match = /(\d+):(\d+): (.*?)\.?$/s.exec(parserMessage);
-  if (match === null) return documentIssue(param, `is not well-formed XML: ${parserMessage}`);
+  if (match === null)
+    return documentIssue('xml.well-formed', param, `is not well-formed XML: ${parserMessage}`);
   const [, line = '', column = '', what = ''] = match;
   return documentIssue(
+    'xml.well-formed',
     param,
     `is not well-formed XML: ${what} (line ${line}, column ${String(Number.parseInt(column, 10) + 1)})`,
   );
@@ -381,9 +399,13 @@ export function wellFormednessFailure(parserMessage: string, param: string): Val
  */
 export function parseRefusal(parserMessage: string, param: string): ValidationIssue {
   const match = /^(\d+):(\d+): (.*)$/s.exec(parserMessage);
-  if (match === null) return documentIssue(param, parserMessage);
+  if (match === null) return documentIssue('xml.schema-limits', param, parserMessage);
   const [, line = '', column = '', what = ''] = match;
-  return documentIssue(param, `${what} (line ${line}, column ${String(Number.parseInt(column, 10) + 1)})`);
+  return documentIssue(
+    'xml.schema-limits',
+    param,
+    `${what} (line ${line}, column ${String(Number.parseInt(column, 10) + 1)})`,
+  );
 }
 
 /**
@@ -406,6 +428,7 @@ export function guardXmlDocument(
     return {
       success: false,
       issue: documentIssue(
+        'xml.input-type',
         policy.param,
         `must be ${policy.document} as a string or a Uint8Array of UTF-8 bytes`,
       ),

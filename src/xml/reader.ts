@@ -15,6 +15,23 @@ function join(path: string, name: string): string {
   return path === '' ? name : `${path}/${name}`;
 }
 
+/** The rule ids an {@link ImportContext} gives its issues when the importer names none per call. */
+export interface ImportRules {
+  /** A mandatory element is missing. */
+  readonly missing: string;
+  /** An element has a value the schema does not allow. */
+  readonly invalid: string;
+}
+
+/**
+ * The generic rules of an import (XML Schema: an element's `minOccurs`, and its simple type), for the
+ * importers that name no rule of their format's own.
+ */
+export const IMPORT_RULES: ImportRules = {
+  missing: 'xml.schema.required-element',
+  invalid: 'xml.schema.element-value',
+};
+
 /**
  * What an import collects besides the report: the issues, and the XML path each report field was
  * read from (so that a field-level failure can name the element). The `ignored` paths are collected
@@ -44,15 +61,20 @@ export class ImportContext {
    * @param schema the schema named when a mandatory element is missing (`FA(3)`, `SuministroLR.xsd`)
    * @param listAttributes whether attributes no reader took go to `ignored` too (as `Path/@name`); the
    * FA(3) importer reads its few attributes before the sections and leaves them out
+   * @param rules the rule ids (`src/errors/ruleId.ts`) of a missing mandatory element and of a value
+   * the schema does not allow, when the importer does not name a more precise one per call; by default
+   * the generic XML Schema ones, {@link IMPORT_RULES}
    *
    * @example
    * ```ts
    * const context = new ImportContext('SuministroLR.xsd', true);
+   * const fa3 = new ImportContext('FA(3)', false, { missing: 'fa3.required-element', invalid: 'fa3.element-value' });
    * ```
    */
   constructor(
     readonly schema: string,
     readonly listAttributes = false,
+    readonly rules: ImportRules = IMPORT_RULES,
   ) {}
 
   /**
@@ -86,15 +108,17 @@ export class ImportContext {
   }
 
   /**
-   * A mandatory element is missing: 422 `parameter_blank` at its path.
+   * A mandatory element is missing: 422 `parameter_blank` at its path, of rule `rule` (by default the
+   * context's `rules.missing`).
    *
    * @example
    * ```ts
    * context.missing('Fa/P_2');
    * ```
    */
-  missing(path: string): void {
+  missing(path: string, rule = this.rules.missing): void {
     this.issues.push({
+      rule,
       code: 'parameter_blank',
       param: path,
       message: `${path} is required: the element is mandatory in ${this.schema}`,
@@ -102,15 +126,16 @@ export class ImportContext {
   }
 
   /**
-   * An element has a value the schema does not allow: 422 `parameter_invalid` at its path.
+   * An element has a value the schema does not allow: 422 `parameter_invalid` at its path, of rule
+   * `rule` (by default the context's `rules.invalid`).
    *
    * @example
    * ```ts
    * context.invalid('Podmiot2/JST', 'must be 1 or 2');
    * ```
    */
-  invalid(path: string, message: string): void {
-    this.issues.push({ code: 'parameter_invalid', param: path, message: `${path} ${message}` });
+  invalid(path: string, message: string, rule = this.rules.invalid): void {
+    this.issues.push({ rule, code: 'parameter_invalid', param: path, message: `${path} ${message}` });
   }
 
   /**

@@ -502,6 +502,7 @@ export function staticSvgIssue(
   } catch (failure) {
     if (failure instanceof NotStatic && syntax === null)
       return documentIssue(
+        'fiscalkit.svg.static-image',
         param,
         `is not a static SVG image: ${failure.message}; fiscalkit refuses SVG logos with scripts, event handlers, animation, links, foreign content or external references rather than alter them (issue #24)`,
       );

@@ -109,3 +109,23 @@ export function writeXml(root: string, content: XmlElement, layout: XmlLayout): 
   writeElement(out, root, content, '', layout.indent);
   return out.join('');
 }
+
+/**
+ * A repeated element from a list: `undefined` when the list is absent or empty, so that the element is
+ * left out rather than written empty (both formats' builders: an FA(3) `FaWiersz`, an SII
+ * `sii:DetalleIVA`). The one home of this helper; `src/ksef/build/xml.ts` and `src/sii/build/xml.ts`
+ * re-export it for their section builders.
+ *
+ * @example
+ * ```ts
+ * repeated([{ n: 'a' }], (item) => ({ Klucz: item.n })); // [{ Klucz: 'a' }]
+ * repeated(null, () => ({})); // undefined
+ * ```
+ */
+export function repeated<T>(
+  items: readonly T[] | null | undefined,
+  build: (item: T, index: number) => XmlElement,
+): readonly XmlElement[] | undefined {
+  if (!Array.isArray(items) || items.length === 0) return undefined;
+  return items.map(build);
+}

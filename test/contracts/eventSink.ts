@@ -88,6 +88,20 @@ export function describeEventSinkContract(name: string, make: () => EventSink | 
       expect(await sink.list(A, { offset: 5, limit: 2 })).toEqual({ items: [], total_count: 5 });
     });
 
+    it('refuses a page that is not a non-negative integer offset and limit, with RangeError', async () => {
+      const sink = await make();
+      for (const page of [
+        { offset: -1, limit: 10 },
+        { offset: 0, limit: 2.5 },
+        { offset: Number.NaN, limit: 10 },
+      ])
+        await expect(sink.list(A, page)).rejects.toThrow(
+          new RangeError(
+            `a page needs a non-negative integer offset and limit, not ${String(page.offset)} and ${String(page.limit)}`,
+          ),
+        );
+    });
+
     it('lists oldest first by number, past ids of one digit (10 after 9, not after 1)', async () => {
       const sink = await make();
       const appended: EventEnvelope[] = [];

@@ -276,6 +276,24 @@ export function describeRepositoryContract<T extends { readonly id: number }>(
       expect(ids(await repository.list(A, { offset: 0, limit: 100 }))).toEqual([10, 20, 70, 90]);
     });
 
+    it('refuses a page that is not a non-negative integer offset and limit, with RangeError, for list and find', async () => {
+      const { repository, sample, findable } = await make();
+      await repository.insert(sample(10, A, 0));
+      for (const page of [
+        { offset: -1, limit: 10 },
+        { offset: 0, limit: -1 },
+        { offset: 0.5, limit: 10 },
+        { offset: 0, limit: Number.NaN },
+        { offset: 0, limit: Number.POSITIVE_INFINITY },
+      ]) {
+        const message = `a page needs a non-negative integer offset and limit, not ${String(page.offset)} and ${String(page.limit)}`;
+        await expect(repository.list(A, page)).rejects.toThrow(new RangeError(message));
+        await expect(repository.find(A, { [findable.field]: findable.value(0) }, page)).rejects.toThrow(
+          new RangeError(message),
+        );
+      }
+    });
+
     it('answers the account a record belongs to by id alone, and null once it is gone', async () => {
       const { repository, sample } = await make();
       await repository.insert(sample(10, A, 0));

@@ -1,6 +1,7 @@
 import { parse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { issuesFromZod } from '../../src/errors/zodIssues.js';
 import {
   ApiError,
   apiErrorFromIssues,
@@ -12,7 +13,6 @@ import {
   formatParam,
   isApiError,
   isErrorCode,
-  issuesFromZod,
   type ValidationIssue,
 } from '../../src/index.js';
 
@@ -204,8 +204,18 @@ describe('formatParam', () => {
 
 describe('apiErrorFromIssues', () => {
   const issues: ValidationIssue[] = [
-    { code: 'parameter_blank', param: 'currency', message: 'currency is required' },
-    { code: 'parameter_invalid', param: 'lines[0].price', message: 'lines[0].price must be …' },
+    {
+      rule: 'fiscalkit.schema.required',
+      code: 'parameter_blank',
+      param: 'currency',
+      message: 'currency is required',
+    },
+    {
+      rule: 'fiscalkit.schema.value',
+      code: 'parameter_invalid',
+      param: 'lines[0].price',
+      message: 'lines[0].price must be …',
+    },
   ];
 
   it('answers with the first issue', () => {
@@ -219,7 +229,12 @@ describe('apiErrorFromIssues', () => {
 
   it('turns an empty param (the whole input) into null', () => {
     const error = apiErrorFromIssues([
-      { code: 'invalid_request_params', param: '', message: 'the input must be an object' },
+      {
+        rule: 'fiscalkit.schema.type',
+        code: 'invalid_request_params',
+        param: '',
+        message: 'the input must be an object',
+      },
     ]);
     expect(error.param).toBeNull();
     expect(error.status).toBe(400);
@@ -247,7 +262,12 @@ describe('issuesFromZod (zod v4)', () => {
 
   it('reports a missing field as parameter_blank', () => {
     expect(issuesOf({ lines: [line] })).toEqual([
-      { code: 'parameter_blank', param: 'currency', message: 'currency is required' },
+      {
+        rule: 'fiscalkit.schema.required',
+        code: 'parameter_blank',
+        param: 'currency',
+        message: 'currency is required',
+      },
     ]);
   });
 
@@ -279,7 +299,12 @@ describe('issuesFromZod (zod v4)', () => {
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(issuesFromZod(result.error)).toEqual([
-      { code: 'parameter_blank', param: 'status', message: 'status is required' },
+      {
+        rule: 'fiscalkit.schema.required',
+        code: 'parameter_blank',
+        param: 'status',
+        message: 'status is required',
+      },
     ]);
   });
 
@@ -313,7 +338,12 @@ describe('issuesFromZod (zod v4)', () => {
 
   it('reports an empty required array (.min(1)) as parameter_empty', () => {
     expect(issuesOf({ currency: 'EUR', lines: [] })).toEqual([
-      { code: 'parameter_empty', param: 'lines', message: 'lines needs at least 1 element(s)' },
+      {
+        rule: 'fiscalkit.schema.min-items',
+        code: 'parameter_empty',
+        param: 'lines',
+        message: 'lines needs at least 1 element(s)',
+      },
     ]);
   });
 
@@ -329,10 +359,16 @@ describe('issuesFromZod (zod v4)', () => {
 
   it('reports an unknown key of a strict object at the key’s own path', () => {
     expect(issuesOf({ currency: 'EUR', lines: [line], colour: 'red' })).toEqual([
-      { code: 'invalid_request_params', param: 'colour', message: 'colour is not a known field' },
+      {
+        rule: 'fiscalkit.schema.unknown-field',
+        code: 'invalid_request_params',
+        param: 'colour',
+        message: 'colour is not a known field',
+      },
     ]);
     expect(issuesOf({ currency: 'EUR', lines: [line, { ...line, unit: 'kg' }] })).toEqual([
       {
+        rule: 'fiscalkit.schema.unknown-field',
         code: 'invalid_request_params',
         param: 'lines[1].unit',
         message: 'lines[1].unit is not a known field',
@@ -348,6 +384,7 @@ describe('issuesFromZod (zod v4)', () => {
   it('writes nested array index paths like lines[2].price', () => {
     const [issue] = issuesOf({ currency: 'EUR', lines: [line, line, { quantity: '1' }] });
     expect(issue).toEqual({
+      rule: 'fiscalkit.schema.required',
       code: 'parameter_blank',
       param: 'lines[2].price',
       message: 'lines[2].price is required',
@@ -364,14 +401,24 @@ describe('issuesFromZod (zod v4)', () => {
 
   it('reports null for a required field, and an empty required string, as parameter_blank', () => {
     expect(issuesOf({ currency: null, lines: [line] })).toEqual([
-      { code: 'parameter_blank', param: 'currency', message: 'currency is required' },
+      {
+        rule: 'fiscalkit.schema.required',
+        code: 'parameter_blank',
+        param: 'currency',
+        message: 'currency is required',
+      },
     ]);
     const Named = z.object({ name: z.string().min(1) });
     const result = Named.safeParse({ name: '' }, { reportInput: true });
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(issuesFromZod(result.error)).toEqual([
-      { code: 'parameter_blank', param: 'name', message: 'name must not be blank' },
+      {
+        rule: 'fiscalkit.schema.required',
+        code: 'parameter_blank',
+        param: 'name',
+        message: 'name must not be blank',
+      },
     ]);
   });
 
@@ -390,10 +437,63 @@ describe('issuesFromZod (zod v4)', () => {
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(issuesFromZod(result.error)).toEqual([
-      { code: 'parameter_inclusion', param: 'scheme', message: 'scheme must be a known scheme' },
-      { code: 'parameter_invalid', param: 'other', message: 'other must be x' },
-      { code: 'parameter_invalid', param: 'bogus', message: 'bogus must be x' },
+      {
+        rule: 'fiscalkit.schema.enum',
+        code: 'parameter_inclusion',
+        param: 'scheme',
+        message: 'scheme must be a known scheme',
+      },
+      {
+        rule: 'fiscalkit.schema.value',
+        code: 'parameter_invalid',
+        param: 'other',
+        message: 'other must be x',
+      },
+      {
+        rule: 'fiscalkit.schema.value',
+        code: 'parameter_invalid',
+        param: 'bogus',
+        message: 'bogus must be x',
+      },
     ]);
+  });
+
+  it('names the rule a custom check gives in params.rule, unless the value is missing (issue #20 §4)', () => {
+    const Dated = z.object({
+      date: z.string().refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), {
+        message: 'must be a date',
+        params: { code: 'parameter_invalid', rule: 'spec.2.1.dates' },
+      }),
+      typo: z.string().refine((value) => value === 'x', {
+        message: 'must be x',
+        params: { code: 'parameter_invalid', rule: 'spce.2.1' },
+      }),
+    });
+    const result = Dated.safeParse({ date: '20-04-2026', typo: 'y' }, { reportInput: true });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    // A rule that is no rule id is not taken: the schema rule of the code stands.
+    expect(issuesFromZod(result.error).map(({ rule, param }) => [rule, param])).toEqual([
+      ['spec.2.1.dates', 'date'],
+      ['fiscalkit.schema.value', 'typo'],
+    ]);
+    const input = { date: ' ', typo: 'x' };
+    const blank = Dated.safeParse(input);
+    if (blank.success) throw new Error('expected the blank date to be refused');
+    expect(issuesFromZod(blank.error, { input })).toMatchObject([
+      { rule: 'fiscalkit.schema.required', code: 'parameter_blank', param: 'date' },
+    ]);
+  });
+
+  it('names the schema rule of a wrong JSON type, and of a value outside an enum', () => {
+    expect(issuesOf({ currency: true, lines: [line] })[0]).toMatchObject({
+      rule: 'fiscalkit.schema.type',
+      code: 'invalid_request_params',
+    });
+    expect(issuesOf({ currency: 'EUR', status: 'paid', lines: [line] })[0]).toMatchObject({
+      rule: 'fiscalkit.schema.enum',
+      code: 'parameter_inclusion',
+    });
   });
 
   it('answers a malformed request with 400 before any field-level 422', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../src/codelists/countries.js';
 import { buildFa3 } from '../../src/ksef/build/buildFa3.js';
-import { FA3_UNLISTED_CURRENCIES } from '../../src/ksef/build/fa3Types.js';
+import { FA3_UNLISTED_CURRENCIES } from '../../src/ksef/build/fa3Values.js';
 import { fa3Issues } from '../../src/ksef/fa3Issues.js';
 import { importFa3 } from '../../src/ksef/import/importFa3.js';
 import type { KsefTaxReportCreate } from '../../src/model/ksefTaxReport.js';

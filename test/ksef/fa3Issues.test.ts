@@ -58,7 +58,12 @@ describe('fa3Issues: valid reports', () => {
 
   it('messages start with the param and name the FA(3) element', () => {
     expect(fa3Issues({ ...vatReport(), number: null })).toEqual([
-      { code: 'parameter_blank', param: 'number', message: 'number is required (FA(3) Fa/P_2)' },
+      {
+        rule: 'fa3.Fa.P_2',
+        code: 'parameter_blank',
+        param: 'number',
+        message: 'number is required (FA(3) Fa/P_2)',
+      },
     ]);
   });
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  fa3Decimal,
-  fa3Percent,
-  fa3TextLength,
-  isFa3Date,
-  isFa3Email,
-  isForeignCurrency,
-  isXmlText,
   SWIFT,
   TDATA,
   TDATA_T,
@@ -18,6 +11,15 @@ import {
   TTEKSTOWY,
   TZNAKOWY,
 } from '../../src/ksef/build/fa3Types.js';
+import {
+  fa3Decimal,
+  fa3Percent,
+  fa3TextLength,
+  isFa3Date,
+  isFa3Email,
+  isForeignCurrency,
+  isXmlText,
+} from '../../src/ksef/build/fa3Values.js';
 import { fa3DateTime } from '../../src/ksef/build/naglowek.js';
 
 describe('fa3Types: decimals', () => {

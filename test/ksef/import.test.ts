@@ -190,9 +190,8 @@ describe('importFa3: the document guards', () => {
       '<?xml version="1.0" encoding="UTF-8"?>\n',
       '',
     ).replace('FV2026/02/150', '&lol9;')}`;
-    const started = performance.now();
+    // Unexpanded is checked by what comes back, not by a clock (speeds belong in benchmarks).
     const result = importFa3(bomb);
-    const elapsed = performance.now() - started;
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(result.issues).toEqual([
@@ -204,7 +203,6 @@ describe('importFa3: the document guards', () => {
       ]);
       expect(JSON.stringify(result.issues)).not.toContain('lollollol');
     }
-    expect(elapsed).toBeLessThan(100);
   });
 
   it('refuses malformed XML, with the line and column', () => {
@@ -302,6 +300,7 @@ describe('importFa3: structure', () => {
   it('answers a missing mandatory element at its XML path', () => {
     expect(issuesOf(MINIMAL.replace('<P_2>FV2026/02/150</P_2>', ''))).toEqual([
       {
+        rule: 'xml.schema.required-element',
         code: 'parameter_blank',
         param: 'Fa/P_2',
         message: 'Fa/P_2 is required: the element is mandatory in FA(3)',

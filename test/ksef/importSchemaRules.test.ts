@@ -62,6 +62,7 @@ describe('item 13: TZnakowy texts are whitespace-collapsed tokens', () => {
       const imported = importFa3(xml);
       expect(imported.success ? [] : imported.issues).toEqual([
         {
+          rule: 'fa3.TZnakowy512',
           code: 'parameter_invalid',
           param: 'Fa/FaWiersz[3]/P_7',
           message:
@@ -88,6 +89,7 @@ describe('item 13: TZnakowy texts are whitespace-collapsed tokens', () => {
     );
     expect(longName.success ? [] : longName.issues).toEqual([
       {
+        rule: 'fa3.TZnakowy512',
         code: 'parameter_invalid',
         param: 'Podmiot2/DaneIdentyfikacyjne/Nazwa',
         message:
@@ -107,6 +109,7 @@ describe('item 13: TZnakowy texts are whitespace-collapsed tokens', () => {
     const refused = createKsefTaxReport(withLine(COLLAPSES_TO_612));
     expect(refused.success ? [] : refused.issues).toEqual([
       {
+        rule: 'fa3.TZnakowy512',
         code: 'parameter_invalid',
         param: 'lines[2].description',
         message:

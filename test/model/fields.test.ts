@@ -24,8 +24,8 @@ import {
   text,
 } from '../../src/model/fields.js';
 import { isIsoDate } from '../../src/model/isoDate.js';
-import { isLosslessNumber, plainNumberText } from '../../src/model/losslessNumber.js';
 import { parseWith } from '../../src/model/parse.js';
+import { isLosslessNumber, plainNumberText } from '../../src/money/losslessNumber.js';
 import { lossless } from '../support/fixtures.js';
 
 /** Parses `{ field: value }` (or `{}` when `value` is omitted) with `{ field: schema }`. */

@@ -242,11 +242,20 @@ describe('per-record results and errors', () => {
   });
 
   it('§7.1: batchRecordError writes a whole-record param as null', () => {
-    expect(batchRecordError({ code: 'unsupported_type', param: 'type', message: 'm' })).toEqual({
+    expect(
+      batchRecordError({ rule: 'spec.4.1.3', code: 'unsupported_type', param: 'type', message: 'm' }),
+    ).toEqual({
       code: 'unsupported_type',
       message: 'm',
       param: 'type',
     });
-    expect(batchRecordError({ code: 'invalid_request_params', param: '', message: 'm' }).param).toBeNull();
+    expect(
+      batchRecordError({
+        rule: 'spec.4.1.record-object',
+        code: 'invalid_request_params',
+        param: '',
+        message: 'm',
+      }).param,
+    ).toBeNull();
   });
 });

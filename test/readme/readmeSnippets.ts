@@ -8,6 +8,7 @@
 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ENTRY_POINTS } from '../support/entryPoints.js';
 
 /** One ```ts block of the README. */
 export interface Snippet {
@@ -21,18 +22,10 @@ export interface Snippet {
 
 /**
  * The package's entry points (package.json `exports`) and the source file each is built from
- * (tsup.config.ts). A snippet importing anything else under `fiscalkit/` fails to resolve.
+ * (tsup.config.ts), as tsconfig.json's `paths` map them. A snippet importing anything else under
+ * `fiscalkit/` fails to resolve.
  */
-export const ENTRY_POINTS: Readonly<Record<string, string>> = {
-  fiscalkit: 'src/index.ts',
-  'fiscalkit/ksef': 'src/ksef/index.ts',
-  'fiscalkit/sii': 'src/sii/index.ts',
-  'fiscalkit/memory': 'src/adapters/memory/index.ts',
-  'fiscalkit/xsd': 'src/adapters/xsd/index.ts',
-  'fiscalkit/testing': 'src/testing/index.ts',
-  'fiscalkit/postgres': 'src/adapters/postgres/index.ts',
-  'fiscalkit/threads': 'src/adapters/threads/index.ts',
-};
+export { ENTRY_POINTS } from '../support/entryPoints.js';
 
 const FENCE = /^```(\S*)(.*)$/;
 

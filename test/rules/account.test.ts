@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { apiErrorFromIssues } from '../../src/errors/validationIssue.js';
 import { parseAccount } from '../../src/model/account.js';
 import { accountIssues } from '../../src/rules/account.js';
+import { primaryCinIssues } from '../../src/rules/primaryCin.js';
 import { routingCodeIssues } from '../../src/rules/routingCodes.js';
 import { taxableBaseRoundingIssues } from '../../src/rules/taxableBaseRounding.js';
+import { tinSchemeIssues } from '../../src/rules/tinScheme.js';
 import { storedAccount, validAccountBody } from '../support/fixtures.js';
 
 const SLOTS = [1, 2, 3, 4, 5] as const;
@@ -168,5 +170,35 @@ describe('accountIssues (spec §2.2, on the candidate account)', () => {
     expect(
       accountIssues({ ...stored, apply_taxes_per_line: true, skip_line_taxable_base_rounding: true }),
     ).toEqual([]);
+  });
+});
+
+describe('rule ids (issue #20 §4): each account rule names itself', () => {
+  it('§2.2 rule 1 is spec.2.2.1, both halves of a pair', () => {
+    expect(routingCodeIssues({ cin1_value: 'B12345674' })[0]).toMatchObject({
+      rule: 'spec.2.2.1',
+      code: 'parameter_blank',
+      param: 'routing_codes.cin1_scheme',
+    });
+    expect(routingCodeIssues({ cin2_scheme: '9920' })[0]).toMatchObject({
+      rule: 'spec.2.2.1',
+      param: 'routing_codes.cin2_value',
+    });
+  });
+
+  it('cin and cin_value disagreeing is fiscalkit.account.cin-one-value', () => {
+    expect(primaryCinIssues({ cin: '0000123456', cin_value: '0000654321' })[0]).toMatchObject({
+      rule: 'fiscalkit.account.cin-one-value',
+      code: 'parameter_invalid',
+      param: 'cin',
+    });
+  });
+
+  it('a scheme word without a code in the country is api.3.2.tin-scheme-code', () => {
+    expect(tinSchemeIssues({ tin_scheme: 'VAT', country: 'US' })[0]).toMatchObject({
+      rule: 'api.3.2.tin-scheme-code',
+      code: 'parameter_inclusion',
+      param: 'tin_scheme',
+    });
   });
 });

@@ -536,3 +536,66 @@ describe('office rules on a PATCH that leaves the TIN alone', () => {
     ).toEqual([]);
   });
 });
+
+describe('rule ids (issue #20 §4): each contact rule names itself', () => {
+  it('§2.3 rule 1 is spec.2.3.1, for the TIN value and its scheme', () => {
+    const issues = officeTinIssues(
+      { parent_id: 7, tin_value: 'B12345674', tin_scheme: '9999' },
+      { tin_value: 'B76543214', tin_scheme: '9920' },
+      '2026-04-20',
+    );
+    expect(issues).toMatchObject([
+      { rule: 'spec.2.3.1', code: 'parameter_invalid', param: 'tin_value' },
+      { rule: 'spec.2.3.1', code: 'parameter_invalid', param: 'tin_scheme' },
+    ]);
+  });
+
+  it("the office structure is fiscalkit's: own parent, and one level", () => {
+    expect(officeParentIssues({ id: 7, parent_id: 7 }, null)[0]).toMatchObject({
+      rule: 'fiscalkit.contact.office-own-parent',
+      param: 'parent_id',
+    });
+    expect(officeParentIssues({ id: 9, parent_id: 7 }, { parent_id: 3 })[0]).toMatchObject({
+      rule: 'fiscalkit.contact.office-one-level',
+      param: 'parent_id',
+    });
+    expect(officeParentIssues({ id: 9, parent_id: 7 }, { parent_id: null }, true)[0]).toMatchObject({
+      rule: 'fiscalkit.contact.office-one-level',
+      param: 'parent_id',
+    });
+  });
+
+  it('parent_id fixed once set is fiscalkit.contact.parent-fixed', () => {
+    const issues = contactIssues(
+      { parent_id: 8 },
+      { version: '2026-04-20', stored: storedOffice(), parent: storedContact({ id: 8, parent_id: null }) },
+    );
+    expect(issues.find((issue) => issue.param === 'parent_id')).toMatchObject({
+      rule: 'fiscalkit.contact.parent-fixed',
+      code: 'parameter_cannot_change',
+    });
+  });
+
+  it('bank account check digits are fiscalkit.bank-account.iban / .bic', () => {
+    expect(bankAccountIssues({ iban: INVALID_IBAN, bic: 'NOT A BIC' })).toMatchObject([
+      { rule: 'fiscalkit.bank-account.iban', code: 'parameter_invalid', param: 'bank_account.iban' },
+      { rule: 'fiscalkit.bank-account.bic', code: 'parameter_invalid', param: 'bank_account.bic' },
+    ]);
+  });
+
+  it("cannotChangeIssues names the caller's rule, or fiscalkit's generic one", () => {
+    expect(cannotChangeIssues({ type: 'Ksef' }, { type: 'SiiDocument' }, ['type'])[0]).toMatchObject({
+      rule: 'fiscalkit.resource.immutable-field',
+      code: 'parameter_cannot_change',
+    });
+    expect(
+      cannotChangeIssues(
+        { type: 'Ksef' },
+        { type: 'SiiDocument' },
+        ['type'],
+        [],
+        'fiscalkit.invoice.type-fixed',
+      )[0],
+    ).toMatchObject({ rule: 'fiscalkit.invoice.type-fixed' });
+  });
+});

@@ -12,9 +12,11 @@ import { autoRemittanceReference } from '../../src/rules/autoRemittance.js';
 import { effective } from '../../src/rules/effective.js';
 import { inlineContactIssues } from '../../src/rules/inlineContact.js';
 import { invoiceIssues, type ValidateInvoiceContext, validateInvoice } from '../../src/rules/invoice.js';
+import { invoiceAmountFieldIssues } from '../../src/rules/invoiceAmountFields.js';
 import { counterpartyIssues } from '../../src/rules/invoiceCounterparty.js';
 import { type InvoiceNumberKey, invoiceNumberTakenIssues } from '../../src/rules/invoiceNumberTaken.js';
 import { invoiceStateIssues } from '../../src/rules/invoiceState.js';
+import { paymentsOnAccountIssues } from '../../src/rules/paymentsOnAccount.js';
 import { totalAmountDueIssues } from '../../src/rules/totalAmountDue.js';
 import { API_VERSIONS, type ApiVersion } from '../../src/versions/apiVersion.js';
 import {
@@ -629,5 +631,89 @@ describe('effective (the value after an update)', () => {
     expect(effective({ number: null }, { number: 'F-1' }, 'number')).toBeNull();
     expect(effective({}, { number: 'F-1' }, 'number')).toBe('F-1');
     expect(effective({}, null, 'number')).toBeUndefined();
+  });
+});
+
+describe('rule ids (issue #20 §4): each invoice rule names itself', () => {
+  it('§2.4 rule 3 is spec.2.4.3, and the counterparty rules are fiscalkit.invoice.*', () => {
+    expect(inlineContactIssues({ contact: { name: 'Ana' } }, '2026-04-20')[0]).toMatchObject({
+      rule: 'spec.2.4.3',
+      code: 'parameter_blank',
+      param: 'contact',
+    });
+    expect(counterpartyIssues({ type: 'IssuedInvoice' })[0]).toMatchObject({
+      rule: 'fiscalkit.invoice.counterparty-required',
+      code: 'parameter_blank',
+      param: 'contact_id',
+    });
+    expect(counterpartyIssues({ type: 'IssuedInvoice', contact_id: 3, contact: {} })[0]).toMatchObject({
+      rule: 'fiscalkit.invoice.counterparty-one-of',
+      code: 'parameter_invalid',
+      param: 'contact',
+    });
+  });
+
+  it('§2.4 rule 5 is spec.2.4.5; total_amount_due off ZAL / KOR_ZAL is spec.2.4.total-amount-due', () => {
+    expect(invoiceStateIssues({ state: 'paid' })[0]).toMatchObject({
+      rule: 'spec.2.4.5',
+      code: 'parameter_invalid',
+      param: 'state',
+    });
+    expect(totalAmountDueIssues({ type_code: 'VAT', total_amount_due: '100.00' })[0]).toMatchObject({
+      rule: 'spec.2.4.total-amount-due',
+      code: 'parameter_invalid',
+      param: 'total_amount_due',
+    });
+  });
+
+  it('a number taken is spec.7.2.invoice-number-taken', async () => {
+    const issues = await invoiceNumberTakenIssues(
+      { type: 'IssuedInvoice', number: 'F-1', contact_id: null },
+      { account_id: 1, stored_id: null, findInvoiceByNumber: () => 42 },
+    );
+    expect(issues[0]).toMatchObject({
+      rule: 'spec.7.2.invoice-number-taken',
+      code: 'parameter_taken',
+      param: 'number',
+    });
+  });
+
+  it('amount fields: removed (api.3.2), newer than the version, unmodelled (fiscalkit)', () => {
+    expect(invoiceAmountFieldIssues({ discount_percent: '5' })[0]).toMatchObject({
+      rule: 'api.3.2.removed-amount-field',
+      param: 'discount_percent',
+    });
+    expect(
+      invoiceAmountFieldIssues({ '~refused': [{ param: 'payments_on_account', message: 'is newer' }] })[0],
+    ).toMatchObject({ rule: 'fiscalkit.invoice.newer-amount-field', param: 'payments_on_account' });
+    expect(invoiceAmountFieldIssues({ tax_amount_in_tax_currency: '1.00' })[0]).toMatchObject({
+      rule: 'fiscalkit.invoice.unmodelled-amount-field',
+      param: 'tax_amount_in_tax_currency',
+    });
+    expect(
+      invoiceAmountFieldIssues({ invoice_lines_attributes: [{ extension_amount: '1.00' }] })[0],
+    ).toMatchObject({
+      rule: 'fiscalkit.invoice.unmodelled-amount-field',
+      param: 'invoice_lines_attributes[0].extension_amount',
+    });
+  });
+
+  it('a prepaid amount other than the payments on account is fiscalkit.invoice.prepaid-amount-sum', () => {
+    expect(
+      paymentsOnAccountIssues({ prepaid_amount: '20.00', payments: [{ amount: '15.00' }] })[0],
+    ).toMatchObject({ rule: 'fiscalkit.invoice.prepaid-amount-sum', param: 'prepaid_amount' });
+  });
+
+  it('the rule id keeps through validateInvoice (withOriginParams keeps it)', async () => {
+    const body = { ...validInvoiceBody(), state: 'paid' };
+    const result = await validateInvoice(body, {
+      version: '2026-04-20',
+      operation: 'create',
+      account_id: 1,
+      findInvoiceByNumber: () => null,
+    });
+    expect(result.success ? [] : result.issues).toContainEqual(
+      expect.objectContaining({ rule: 'spec.2.4.5', param: 'state' }),
+    );
   });
 });

@@ -107,3 +107,39 @@ describe('an invoice type is fixed once stored (parameter_cannot_change)', () =>
     ).toEqual([]);
   });
 });
+
+describe('rule ids (issue #20 §4): the line rules name themselves', () => {
+  it('edits by id are fiscalkit.invoice.*; a new line and the last line are taxmath.md §3.1', () => {
+    const stored = [{ id: 1 }];
+    expect(invoiceLineIssues([{ id: 99 }], stored)[0]).toMatchObject({
+      rule: 'fiscalkit.invoice.line-id-unknown',
+      code: 'parameter_invalid',
+    });
+    expect(invoiceLineIssues([{ _destroy: true }], stored)[0]).toMatchObject({
+      rule: 'fiscalkit.invoice.line-destroy-id',
+      code: 'parameter_blank',
+    });
+    expect(invoiceLineIssues([{ quantity: '1' }], stored)[0]).toMatchObject({
+      rule: 'taxmath.3.1.required',
+      code: 'parameter_blank',
+      param: 'invoice_lines_attributes[0].price',
+    });
+    expect(invoiceLineIssues([{ id: 1, _destroy: true }], stored)[0]).toMatchObject({
+      rule: 'taxmath.3.1.lines',
+      code: 'parameter_empty',
+      param: 'invoice_lines_attributes',
+    });
+  });
+
+  it('the type fixed once stored is fiscalkit.invoice.type-fixed', () => {
+    const issues = invoiceIssues(
+      { type: 'ReceivedInvoice' },
+      { version: '2026-04-20', operation: 'update', stored: storedInvoice() },
+    );
+    expect(issues[0]).toMatchObject({
+      rule: 'fiscalkit.invoice.type-fixed',
+      code: 'parameter_cannot_change',
+      param: 'type',
+    });
+  });
+});

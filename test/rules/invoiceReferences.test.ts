@@ -219,3 +219,35 @@ describe('§2.6 through invoiceIssues / validateInvoice', () => {
     ]);
   });
 });
+
+describe('rule ids (issue #20 §4): the reference rules name themselves', () => {
+  it('§2.6 and §8 rules are spec.*; an unknown id is fiscalkit.invoice.reference-id-unknown', () => {
+    expect(invoiceReferenceIssues([{ _destroy: true }])[0]).toMatchObject({
+      rule: 'spec.2.6.destroy-id',
+      code: 'parameter_blank',
+      param: 'invoice_references[0].id',
+    });
+    expect(invoiceReferenceIssues([{ id: 5, _destroy: true }])[0]).toMatchObject({
+      rule: 'fiscalkit.invoice.reference-id-unknown',
+      code: 'parameter_invalid',
+    });
+    expect(invoiceReferenceIssues([{ id: 5, reason: 'x' }])[0]).toMatchObject({
+      rule: 'fiscalkit.invoice.reference-id-unknown',
+    });
+    expect(invoiceReferenceIssues([{ number: 'F-1' }])[0]).toMatchObject({
+      rule: 'spec.2.6.reference-type',
+      code: 'parameter_blank',
+      param: 'invoice_references[0].reference_type',
+    });
+    expect(
+      invoiceReferenceIssues([
+        { reference_type: 'amend', number: 'F-1' },
+        { reference_type: 'amend', number: 'F-2' },
+      ])[0],
+    ).toMatchObject({
+      rule: 'spec.8.amend-references',
+      code: 'parameter_invalid',
+      param: 'invoice_references',
+    });
+  });
+});

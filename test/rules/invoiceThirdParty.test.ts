@@ -208,3 +208,22 @@ describe('§2.5 on PATCH: judged on the stored flags and third party', () => {
     expect(pairs(patch({ third_party: JST }, stored))).toEqual([['parameter_invalid', 'third_party.role']]);
   });
 });
+
+describe('rule ids (issue #20 §4): the third party rules name themselves', () => {
+  it('§2.5 rule 1 is spec.2.5.1, rule 2 spec.2.5.2, the role fiscalkit.invoice.third-party-role', () => {
+    expect(thirdPartyIssues({ apply_to_local_government_unit: true })[0]).toMatchObject({
+      rule: 'spec.2.5.1',
+      code: 'parameter_blank',
+      param: 'third_party',
+    });
+    expect(
+      thirdPartyIssues({ apply_to_local_government_unit: true, apply_to_vat_group_member: true })[0],
+    ).toMatchObject({ rule: 'spec.2.5.2', code: 'parameter_invalid', param: 'apply_to_vat_group_member' });
+    expect(
+      thirdPartyIssues({
+        apply_to_local_government_unit: true,
+        third_party: { role: 'vat_group_member', name: 'Grupa VAT' },
+      })[0],
+    ).toMatchObject({ rule: 'fiscalkit.invoice.third-party-role', param: 'third_party.role' });
+  });
+});

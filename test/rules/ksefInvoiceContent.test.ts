@@ -135,3 +135,36 @@ describe('the buyer-unit rule on import (issue #18 item 6; spec §2.7 "Also acce
     expect(created.success ? [] : codes(created.issues)).toEqual([blank('third_party_role')]);
   });
 });
+
+describe('rule ids (issue #20 §4): the content rules are fiscalkit.ksef.*', () => {
+  it('a correction without the corrected invoice is fiscalkit.ksef.corrected-invoice', () => {
+    expect(ksefCorrectedInvoicesIssues({ invoice_type_code: 'KOR' })[0]).toMatchObject({
+      rule: 'fiscalkit.ksef.corrected-invoice',
+      code: 'parameter_blank',
+      param: 'corrected_invoices',
+    });
+  });
+
+  it('an exempt line without its basis is fiscalkit.ksef.exemption-basis', () => {
+    expect(ksefExemptionBasisIssues({ lines: [{ tax_category: 'zw' }] })[0]).toMatchObject({
+      rule: 'fiscalkit.ksef.exemption-basis',
+      code: 'parameter_blank',
+      param: 'exemption_basis',
+    });
+  });
+
+  it('the PLN conversion: tax in PLN, a line rate, the advance rate', () => {
+    expect(
+      ksefForeignCurrencyIssues({
+        invoice_type_code: 'ZAL',
+        currency: 'EUR',
+        tax_breakdowns: [{ bucket: '1', tax_amount: '23' }],
+        lines: [{ tax_category: '23' }],
+      }),
+    ).toMatchObject([
+      { rule: 'fiscalkit.ksef.advance-exchange-rate', param: 'exchange_rate' },
+      { rule: 'fiscalkit.ksef.tax-amount-pln', param: 'tax_breakdowns[0].tax_amount_pln' },
+      { rule: 'fiscalkit.ksef.line-exchange-rate', param: 'lines[0].exchange_rate' },
+    ]);
+  });
+});

@@ -360,3 +360,66 @@ describe('on update: the stored report with the update applied', () => {
     ]);
   });
 });
+
+describe('rule ids (issue #20 §4): each Ksef tax report rule names itself', () => {
+  it('REGON is spec.8.regon; §2.7 rule 1 is spec.2.7.1', () => {
+    expect(supplierPartyRegonIssues({ supplier_party_regon: '12345' })[0]).toMatchObject({
+      rule: 'spec.8.regon',
+      code: 'parameter_invalid',
+      param: 'supplier_party_regon',
+    });
+    expect(thirdPartyCountryIssues({ third_party_role: '8' })[0]).toMatchObject({
+      rule: 'spec.2.7.1',
+      code: 'parameter_blank',
+      param: 'third_party_country',
+    });
+  });
+
+  it('the §2.7 advance amounts', () => {
+    expect(ksefAdvanceAmountIssues({ invoice_type_code: 'KOR_ZAL' })).toMatchObject([
+      { rule: 'spec.2.7.previous-advance-total', param: 'previous_advance_total' },
+      { rule: 'spec.2.7.order-total-amount', param: 'order_total_amount' },
+    ]);
+  });
+
+  it('the §2.7 prepayment references', () => {
+    expect(prepaymentReferenceIssues({ invoice_type_code: 'ROZ' })[0]).toMatchObject({
+      rule: 'spec.2.7.prepayment-references',
+      code: 'parameter_blank',
+    });
+    expect(
+      prepaymentReferenceIssues({ invoice_type_code: 'ROZ', prepayment_references: [] })[0],
+    ).toMatchObject({ rule: 'spec.2.7.prepayment-references', code: 'parameter_empty' });
+    expect(
+      prepaymentReferenceIssues({
+        invoice_type_code: 'ROZ',
+        prepayment_references: [{}, { _destroy: true }],
+      }),
+    ).toMatchObject([
+      { rule: 'spec.2.7.prepayment-reference-number', param: 'prepayment_references[0].number' },
+      { rule: 'spec.2.7.prepayment-reference-destroy-id', param: 'prepayment_references[1].id' },
+    ]);
+  });
+
+  it('the buyer-unit rules are ksef-fa3.md §6.3 (ksef.6.3.*)', () => {
+    expect(ksefBuyerUnitIssues({ customer_party_jst: true, customer_party_gv: true })[0]).toMatchObject({
+      rule: 'ksef.6.3.flags-exclusive',
+      param: 'customer_party_gv',
+    });
+    expect(ksefBuyerUnitIssues({ customer_party_gv: true })[0]).toMatchObject({
+      rule: 'ksef.6.3.unit-role',
+      code: 'parameter_blank',
+    });
+    expect(ksefBuyerUnitIssues({ customer_party_gv: true, third_party_role: '8' })).toMatchObject([
+      { rule: 'ksef.6.3.unit-role', code: 'parameter_invalid', param: 'third_party_role' },
+      { rule: 'ksef.6.3.unit-nip-or-idwew', code: 'parameter_blank', param: 'third_party_tax_id' },
+    ]);
+  });
+
+  it('a changed type is fiscalkit.tax-report.type-fixed', () => {
+    expect(taxReportTypeChangeIssues({ type: 'SiiDocument' }, { type: 'Ksef' })[0]).toMatchObject({
+      rule: 'fiscalkit.tax-report.type-fixed',
+      code: 'parameter_cannot_change',
+    });
+  });
+});

@@ -328,3 +328,63 @@ describe('on update: the stored report with the update applied', () => {
     ]);
   });
 });
+
+describe('rule ids (issue #20 §4): each SII tax report rule names itself', () => {
+  it('the book requirements are sii.2.book-field and sii.2.book-list', () => {
+    expect(
+      siiBookRequirementIssues({
+        book_type: 'CobrosEmitidas',
+        invoice_number: 'A-1',
+        invoice_date: '2026-03-15',
+      }),
+    ).toMatchObject([{ rule: 'sii.2.book-field', code: 'parameter_blank', param: 'payments' }]);
+    expect(
+      siiBookRequirementIssues({
+        book_type: 'CobrosEmitidas',
+        invoice_number: 'A-1',
+        invoice_date: '2026-03-15',
+        payments: [],
+      }),
+    ).toMatchObject([{ rule: 'sii.2.book-list', code: 'parameter_empty', param: 'payments' }]);
+  });
+
+  it('Metalico annual, the customer of an issued invoice, corrective invoices', () => {
+    expect(siiAnnualPeriodIssues({ book_type: 'Metalico', period: '12' })[0]).toMatchObject({
+      rule: 'sii.2.metalico-annual-period',
+      param: 'period',
+    });
+    expect(siiCounterpartyIssues({ book_type: 'Expedida', invoice_type_code: 'F1' })[0]).toMatchObject({
+      rule: 'sii.8.counterparty',
+      param: 'customer_party_name',
+    });
+    expect(siiCorrectiveIssues({ invoice_type_code: 'R1' })[0]).toMatchObject({
+      rule: 'fiscalkit.sii.corrective-type',
+      param: 'corrective_type',
+    });
+    expect(siiCorrectiveIssues({ invoice_type_code: 'R1', corrective_type: 'S' })[0]).toMatchObject({
+      rule: 'sii.4.2.substitution-amounts',
+      param: 'corrected_taxable_base',
+    });
+  });
+
+  it('the breakdown rows', () => {
+    expect(
+      siiTaxBreakdownIssues({ tax_breakdowns: [{ non_exemption_code: 'S1', reason_vat_exempt: 'E1' }] })[0],
+    ).toMatchObject({
+      rule: 'fiscalkit.sii.one-classification',
+      param: 'tax_breakdowns[0].reason_vat_exempt',
+    });
+    expect(
+      siiTaxBreakdownIssues({
+        book_type: 'Expedida',
+        tax_breakdowns: [{ operation_type: 'services', surcharge_percent: '5.20' }],
+      })[0],
+    ).toMatchObject({ rule: 'sii.4.6.no-surcharge-on-services' });
+    expect(
+      siiTaxBreakdownIssues({
+        book_type: 'Expedida',
+        tax_breakdowns: [{ reason_vat_exempt: 'E1', surcharge_amount: '1.00' }],
+      })[0],
+    ).toMatchObject({ rule: 'sii.4.6.surcharge-subject-only', param: 'tax_breakdowns[0].surcharge_amount' });
+  });
+});

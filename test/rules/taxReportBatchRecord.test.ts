@@ -72,7 +72,9 @@ describe('batchRecordIssues (spec §4.1)', () => {
   it('a record that is not an object → invalid_request_params for the whole record', () => {
     expect(codes('x')).toEqual([{ code: 'invalid_request_params', param: '' }]);
     expect(
-      batchRecordError(batchRecordIssues(null, 2)[0] ?? { code: 'conflict', param: 'x', message: '' }).param,
+      batchRecordError(
+        batchRecordIssues(null, 2)[0] ?? { rule: 'fiscalkit.x', code: 'conflict', param: 'x', message: '' },
+      ).param,
     ).toBeNull();
   });
 
@@ -89,4 +91,33 @@ describe('batchRecordIssues (spec §4.1)', () => {
         expect(issue.message).toContain(`(tax_reports[${index}])`);
     },
   );
+});
+
+describe('rule ids (issue #20 §4): the batch record rules name themselves', () => {
+  it('§4.1: an object, a type, SiiDocument only (rule 3), then the SII schema and rules', () => {
+    expect(batchRecordIssues('x', 0)[0]).toMatchObject({ rule: 'spec.4.1.record-object', param: '' });
+    expect(batchRecordIssues({}, 0)[0]).toMatchObject({
+      rule: 'spec.4.1.record-type',
+      code: 'parameter_blank',
+    });
+    expect(batchRecordIssues({ type: 1 }, 0)[0]).toMatchObject({
+      rule: 'spec.4.1.record-type',
+      code: 'invalid_request_params',
+    });
+    expect(batchRecordIssues(validKsefBody(), 3)[0]).toMatchObject({
+      rule: 'spec.4.1.3',
+      code: 'unsupported_type',
+    });
+    expect(batchRecordIssues({ ...validSiiBody(), book_type: 'Libro' }, 0)[0]).toMatchObject({
+      rule: 'fiscalkit.schema.enum',
+      code: 'parameter_inclusion',
+      param: 'book_type',
+    });
+  });
+
+  it('the wire error of a record carries no rule: the spec shape is {code, message, param}', () => {
+    const [issue] = batchRecordIssues(validKsefBody(), 0);
+    if (issue === undefined) throw new Error('expected an issue');
+    expect(Object.keys(batchRecordError(issue)).sort()).toEqual(['code', 'message', 'param']);
+  });
 });

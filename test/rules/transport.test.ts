@@ -144,3 +144,27 @@ describe('transportIssues (spec §2.8, §7.2)', () => {
     ).toEqual([]);
   });
 });
+
+describe('rule ids (issue #20 §4): the transport rules name themselves', () => {
+  it('a type taken is spec.7.2.transport-type-taken; the code rules are fiscalkit.transport.*', async () => {
+    const { findTransportByType } = lookup({ peppol: 'peppol' });
+    expect(
+      (
+        await transportTypeTakenIssues(
+          { transport_type_code: 'peppol' },
+          { account_id: 1, findTransportByType },
+        )
+      )[0],
+    ).toMatchObject({ rule: 'spec.7.2.transport-type-taken', code: 'parameter_taken' });
+    expect(transportCodeIssues({ code: 'email', transport_type_code: 'peppol' })[0]).toMatchObject({
+      rule: 'fiscalkit.transport.code-is-type',
+      param: 'code',
+    });
+    expect(
+      transportCodeIssues(
+        { transport_type_code: 'email' },
+        { code: 'peppol', transport_type_code: 'peppol' },
+      )[0],
+    ).toMatchObject({ rule: 'fiscalkit.transport.code-fixed', code: 'parameter_cannot_change' });
+  });
+});

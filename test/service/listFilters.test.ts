@@ -1,5 +1,5 @@
 /**
- * The list filters' pure parsing (issue #19, `src/service/listFilters.ts`, `invoiceListQuery`): the
+ * The list filters' pure parsing (issue #19, `src/versions/listFilters.ts`, `invoiceListQuery`): the
  * `query` grammar, the refusal of parameters a list does not take, the version gates of `query` and
  * `taxcode`, and `updated_at` read as an instant.
  */
@@ -12,7 +12,7 @@ import {
   parseQueryFilter,
   QUERY_FIELDS,
   unknownListParams,
-} from '../../src/service/listFilters.js';
+} from '../../src/versions/listFilters.js';
 
 const refused = (result: { success: boolean; issues?: { code: string; param: string | null }[] }) =>
   result.success ? 'accepted' : result.issues?.map((issue) => [issue.code, issue.param]);

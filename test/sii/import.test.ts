@@ -208,13 +208,15 @@ describe('importSiiMessage: the document guards', () => {
       /^<\?xml[^>]*\?>\n/,
       '',
     ).replace('TEST001', '&lol9;')}`;
-    const started = performance.now();
+    // Unexpanded is checked by what comes back (no `lol` text anywhere), not by a clock: how fast
+    // the refusal is belongs in the benchmarks, and a time bound fails on a busy machine.
     const result = importSiiMessage(bomb);
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(JSON.stringify(result)).not.toContain('lollol');
     expect(result).toEqual({
       success: false,
       issues: [
         {
+          rule: 'xml.doctype',
           code: 'parameter_invalid',
           param: 'file',
           message: expect.stringContaining('a DOCTYPE declaration'),
@@ -357,6 +359,7 @@ describe('importSiiMessage: structure', () => {
       issuesOf(MINIMAL.replace('<sii:NumSerieFacturaEmisor>TEST001</sii:NumSerieFacturaEmisor>', '')),
     ).toEqual([
       {
+        rule: 'xml.schema.required-element',
         code: 'parameter_blank',
         param: 'RegistroLRFacturasEmitidas[1]/IDFactura/NumSerieFacturaEmisor',
         message:
@@ -741,6 +744,7 @@ describe('importSiiTaxReport', () => {
       success: false,
       issues: [
         {
+          rule: 'fiscalkit.sii.one-record-import',
           code: 'parameter_invalid',
           param: 'file',
           message: expect.stringContaining(

@@ -182,6 +182,7 @@ describe('parseSiiResponse: refusals', () => {
       ),
     ).toEqual([
       {
+        rule: 'xml.schema.required-element',
         code: 'parameter_blank',
         param: 'RespuestaLinea[2]/EstadoRegistro',
         message:
@@ -206,6 +207,7 @@ describe('parseSiiResponse: refusals', () => {
     const message = `<siiLR:SuministroLRFacturasEmitidas xmlns:siiLR="${SII_LR_NAMESPACE}"/>`;
     expect(issuesOf(message)).toEqual([
       {
+        rule: 'sii.1.root-element',
         code: 'parameter_invalid',
         param: 'file',
         message: expect.stringContaining('has the root element <SuministroLRFacturasEmitidas>'),
@@ -222,6 +224,7 @@ describe('parseSiiResponse: refusals', () => {
     const fault = `<e:Envelope xmlns:e="${SOAP_ENVELOPE_NAMESPACE}"><e:Body><e:Fault><faultcode>e:Server</faultcode><faultstring>Codigo[4102].El XML no cumple el esquema</faultstring></e:Fault></e:Body></e:Envelope>`;
     expect(issuesOf(fault)).toEqual([
       {
+        rule: 'sii.1.soap-fault',
         code: 'parameter_invalid',
         param: 'file',
         message:

@@ -235,6 +235,27 @@ describe.skipIf(!hasShared)('both SII validators (structural and fiscalkit/xsd)'
     expect(xsd.name).toBe('xsd');
   });
 
+  it('refuse a lone UTF-16 surrogate with one verdict, on its line, and accept a surrogate pair', () => {
+    const lone = VALID.replace('<sii:NumSerieFacturaEmisor>', '\n<sii:NumSerieFacturaEmisor>\uD800');
+    const pair = VALID.replace('<sii:NumSerieFacturaEmisor>', '<sii:NumSerieFacturaEmisor>\uD83D\uDE00');
+    const line = lone.slice(0, lone.indexOf('\uD800')).split('\n').length;
+    for (const [name, validator] of validators) {
+      expect(validator.validateSii(lone), name).toEqual({
+        valid: false,
+        errors: [
+          { path: '', line, message: 'malformed XML: a lone UTF-16 surrogate is not an XML character' },
+        ],
+      });
+      expect(
+        validator
+          .validateSii(pair)
+          .errors.map((error) => error.message)
+          .join('\n'),
+        name,
+      ).not.toContain('surrogate');
+    }
+  });
+
   it.each(samples.filter((file) => file !== INVALID_SAMPLE))('accept the valid sample %s', (file) => {
     const xml = readFileSync(join(SAMPLES, file), 'utf8');
     for (const [name, validator] of validators) {

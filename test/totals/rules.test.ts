@@ -8,8 +8,8 @@ import {
   type TotalsInput,
   type TotalsLineInput,
   type TotalsTaxInput,
-  validateTotalsInput,
 } from '../../src/index.js';
+import { validateTotalsInput } from '../../src/totals/validateTotalsInput.js';
 
 const IVA: TotalsTaxInput = { name: 'IVA', category: 'S', percent: '21', kind: 'vat' };
 const RE: TotalsTaxInput = { name: 'RE', category: 'S', percent: '5.2', kind: 'surcharge' };

@@ -3,6 +3,7 @@ import { isLosslessNumber, parse as parseLossless } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { INVOICE_TYPE_CODES, INVOICE_TYPES, KSEF_TYPE_CODES } from '../../src/codelists/invoiceTypes.js';
+import { TAX_KINDS } from '../../src/codelists/taxKinds.js';
 import { TRANSPORT_TYPES } from '../../src/codelists/transportTypes.js';
 import type { Validated, ValidationIssue } from '../../src/errors/validationIssue.js';
 import {
@@ -55,7 +56,6 @@ import {
   WebhookSubscriptionSchema,
 } from '../../src/model/webhookSubscription.js';
 import { currencyExponent, isCurrencyCode } from '../../src/money/currencies.js';
-import { TAX_KINDS } from '../../src/totals/input.js';
 import { API_VERSIONS, type ApiVersion, LATEST_API_VERSION } from '../../src/versions/apiVersion.js';
 import { changesAfter } from '../../src/versions/chain.js';
 import type { JsonObject } from '../../src/versions/fieldPath.js';

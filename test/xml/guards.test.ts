@@ -40,6 +40,7 @@ describe('wellFormednessIssue: the reference scan', () => {
 describe('parseRefusal', () => {
   it("words the parse's refusal with its line and column (from 1), at the document's param", () => {
     expect(parseRefusal('5:6: has <a/b> more than 3 times in one <a> (occurrence 4), …', 'file')).toEqual({
+      rule: 'xml.schema-limits',
       code: 'parameter_invalid',
       param: 'file',
       message: 'file has <a/b> more than 3 times in one <a> (occurrence 4), … (line 5, column 7)',

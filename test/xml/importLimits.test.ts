@@ -75,6 +75,7 @@ describe('FA(3): importFa3', () => {
   it('refuses the 4th DaneKontaktowe where it stands, with the path, the limit and its position', () => {
     const xml = withContacts(4);
     expect(refusal(importFa3(xml))).toEqual({
+      rule: 'xml.schema-limits',
       code: 'parameter_invalid',
       param: 'file',
       message:

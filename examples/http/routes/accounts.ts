@@ -8,8 +8,8 @@
  * /bank_accounts/{id}, so without them a bank account could be neither created nor found) and GET
  * /bank_accounts/{id}.
  */
-import { ApiError } from '../../../src/errors/ApiError.js';
-import type { LogoUpload } from '../../../src/service/accountLogo.js';
+import { ApiError, type LogoUpload } from 'fiscalkit';
+import type { Router } from '../state.js';
 import {
   listFilter,
   pageQuery,
@@ -21,7 +21,6 @@ import {
   send,
   sendList,
 } from '../wire.js';
-import type { Router } from './index.js';
 
 /** The account of a `/accounts/{account}…` path (404 `resource_missing` at `account` when not an id). */
 const accountOf = (c: RouteContext) => pathId(c, 'account', 'account');

@@ -10,10 +10,10 @@
  * deprecation}` (codes zero-padded to 4 characters, spec §2.2), invoice states `{code, name}`,
  * transport types `{code, name}`.
  */
-import type { CodeListName } from '../../../src/service/codeLists.js';
-import { listResponseHasMeta } from '../../../src/versions/protocol.js';
+import type { CodeListName } from 'fiscalkit';
+import { listResponseHasMeta } from 'fiscalkit/http';
+import type { Router } from '../state.js';
 import { pageQuery, type RouteContext, refuseUnknownParams, sendJson } from '../wire.js';
-import type { Router } from './index.js';
 
 /**
  * Answers code list `name` in the caller's version.

@@ -7,9 +7,9 @@
  * legacy paths are mapped by `app.ts`, legacy fields by the versions chain, and the body wrapper is
  * `client` / `clients` in the legacy version (requests and responses), as its resource was named.
  */
-import { wrapperNames } from '../../../src/versions/protocol.js';
+import { wrapperNames } from 'fiscalkit/http';
+import type { Router } from '../state.js';
 import { pageQuery, pathId, queryOf, type RouteContext, resourceBody, send, sendList } from '../wire.js';
-import type { Router } from './index.js';
 
 /** The wrapper names of a contact in the caller's version (spec §2.3: "formerly client"). */
 const names = (c: RouteContext) => wrapperNames(c.env.version, 'contact');

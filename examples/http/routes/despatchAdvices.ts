@@ -4,9 +4,9 @@
  * and GET /despatch_advices/{id}, so that a despatch advice once created can be read back. Bodies wrap
  * it as `{"despatch_advice": {...}}`; a create answers 201 / 200 / 204 by version (spec §2.1).
  */
-import { requireOwnedAccount } from '../../../src/service/tenancy.js';
+import { requireOwnedAccount } from 'fiscalkit/http';
+import type { Router } from '../state.js';
 import { listFilter, pathId, resourceBody, send, sendList } from '../wire.js';
-import type { Router } from './index.js';
 
 /** Registers the routes of despatch advices. */
 export function despatchAdviceRoutes(router: Router): void {

@@ -7,10 +7,9 @@
  * unchecked_elements}` (`DocumentValidation`): 200 whether or not the document is valid; 422 when
  * fiscalkit will not read it (DOCTYPE, not UTF-8, unknown format, …); 413 over the body limit.
  */
-import { ApiError } from '../../../src/errors/ApiError.js';
-import type { DocumentInput } from '../../../src/service/documents.js';
+import { ApiError, type DocumentInput } from 'fiscalkit';
+import type { Router } from '../state.js';
 import { jsonOf, type RouteContext, readBytes, readJson, requireEndpoint, sendJson } from '../wire.js';
-import type { Router } from './index.js';
 
 const XML_TYPE = /^(?:application|text)\/(?:[\w.+-]+\+)?xml$/;
 

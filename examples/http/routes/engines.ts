@@ -15,13 +15,11 @@
  *   /accounts/{account}/web_hook_deliveries (fiscalkit's), the account's deliveries with every
  *   attempt, so a receiver that missed events can see what was sent and what it answered.
  */
-import type { WebhookSubscription } from '../../../src/model/webhookSubscription.js';
-import type { Ports } from '../../../src/ports.js';
-import { listAll } from '../../../src/service/listAll.js';
-import { ownedRecord, requireOwnedAccount } from '../../../src/service/tenancy.js';
-import type { JsonObject } from '../../../src/versions/fieldPath.js';
-import { normalizeRequest } from '../../../src/versions/normalize.js';
-import { serialize } from '../../../src/versions/serialize.js';
+import { type JsonObject, normalizeRequest, serialize } from 'fiscalkit';
+import { listAll, ownedRecord, requireOwnedAccount } from 'fiscalkit/http';
+import type { WebhookSubscription } from 'fiscalkit/model';
+import type { Ports } from 'fiscalkit/ports';
+import type { Router } from '../state.js';
 import {
   isObject,
   listFilter,
@@ -33,7 +31,6 @@ import {
   sendJson,
   sendList,
 } from '../wire.js';
-import type { Router } from './index.js';
 
 /** Registers the routes of tax report batches, TIN verifications, webhook subscriptions. */
 export function engineRoutes(router: Router): void {

@@ -1,8 +1,7 @@
 /**
  * Every route of the reference HTTP binding, one file per resource family (spec §4).
  */
-import type { Hono } from 'hono';
-import type { RouterEnv } from '../state.js';
+import type { Router } from '../state.js';
 import { accountRoutes } from './accounts.js';
 import { codeListRoutes } from './codeLists.js';
 import { contactRoutes } from './contacts.js';
@@ -14,9 +13,6 @@ import { orderRoutes } from './orders.js';
 import { requestLogRoutes } from './requestLogs.js';
 import { taxReportRoutes } from './taxReports.js';
 import { transportRoutes } from './transports.js';
-
-/** The router of the binding. */
-export type Router = Hono<RouterEnv>;
 
 /**
  * Registers every route on `router`.

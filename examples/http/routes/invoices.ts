@@ -3,15 +3,15 @@
  * `include`, PUT, PATCH, DELETE, `mark_as`, `ack`, and attachments (multipart or JSON with base64),
  * plus fiscalkit's GET of one attachment's file. Thin: parse, call `fiscalkit.invoices`, serialize.
  */
-import { ApiError } from '../../../src/errors/ApiError.js';
-import { parseInvoiceInclude } from '../../../src/model/listQuery.js';
+import { ApiError, type AttachmentUpload } from 'fiscalkit';
 import {
-  type AttachmentUpload,
   attachmentUploadsFromJson,
   checkedAttachmentUpload,
   MAX_ATTACHMENTS_PER_REQUEST,
-} from '../../../src/service/invoiceAttachments.js';
-import { requireOwnedAccount } from '../../../src/service/tenancy.js';
+  parseInvoiceInclude,
+  requireOwnedAccount,
+} from 'fiscalkit/http';
+import type { Router } from '../state.js';
 import {
   bodyTooLarge,
   fail,
@@ -23,7 +23,6 @@ import {
   send,
   sendList,
 } from '../wire.js';
-import type { Router } from './index.js';
 
 /** The expandable fields asked for in `include` (spec §2.1, §2.5 rule 3); a bad name is 422. */
 function includeOf(c: RouteContext): string[] {

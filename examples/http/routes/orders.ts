@@ -5,9 +5,9 @@
  * v2025-10-13 and 204 with `Location` in the legacy version; mark_as 200, or 204 in the legacy
  * version (spec §2.1, api-notes.md §3.2).
  */
-import { requireOwnedAccount } from '../../../src/service/tenancy.js';
+import { requireOwnedAccount } from 'fiscalkit/http';
+import type { Router } from '../state.js';
 import { listFilter, pathId, readJson, resourceBody, send, sendList } from '../wire.js';
-import type { Router } from './index.js';
 
 /** Registers the routes of orders. */
 export function orderRoutes(router: Router): void {

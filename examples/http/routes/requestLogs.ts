@@ -4,10 +4,10 @@
  * environment). A request no key identified belongs to no group and its log is not served: ids are
  * sequential, and its path may name another tenant's resources.
  */
-import { RequestLogSchema } from '../../../src/model/requestLog.js';
-import { resourceMissing } from '../../../src/service/tenancy.js';
+import { resourceMissing } from 'fiscalkit/http';
+import { RequestLogSchema } from 'fiscalkit/model';
+import type { Router } from '../state.js';
 import { pathId, sendJson } from '../wire.js';
-import type { Router } from './index.js';
 
 /** Registers GET /request_logs/{id}. */
 export function requestLogRoutes(router: Router): void {

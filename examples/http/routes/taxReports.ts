@@ -15,9 +15,9 @@
  * - legacy only: GET /tax_reports/{id}/as/{document_type_code} (`/api/v1/…` in v2025-01-01), the
  *   `download` file under the code of `taxReportDocumentTypeCode`.
  */
-import { ApiError } from '../../../src/errors/ApiError.js';
-import { taxReportDocumentTypeCode } from '../../../src/index.js';
-import type { LedgerImportInput, TaxReportImportInput } from '../../../src/service/taxReports.js';
+import { ApiError, type LedgerImportInput, type TaxReportImportInput } from 'fiscalkit';
+import { taxReportDocumentTypeCode } from 'fiscalkit/http';
+import type { Router } from '../state.js';
 import {
   isObject,
   pageQuery,
@@ -31,7 +31,6 @@ import {
   send,
   sendList,
 } from '../wire.js';
-import type { Router } from './index.js';
 
 /** The media types an XML body may be sent with (RFC 7303). */
 function isXmlType(type: string): boolean {

@@ -15,7 +15,8 @@
  * `sml_status` and `peppol_directory_status`; before it `standard_documents` and
  * `pending_peppol_directory_publish` instead. A `standard_documents` sent is ignored in every version.
  */
-import { ApiError } from '../../../src/errors/ApiError.js';
+import { ApiError } from 'fiscalkit';
+import type { Router } from '../state.js';
 import {
   listFilter,
   pathId,
@@ -27,7 +28,6 @@ import {
   sendList,
 } from '../wire.js';
 import { sendCodeList } from './codeLists.js';
-import type { Router } from './index.js';
 
 /** `?account={id}` of PATCH/PUT /transports/{code}: null when absent; not an id → 400. */
 function accountQuery(c: RouteContext): number | null {

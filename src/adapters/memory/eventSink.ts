@@ -6,6 +6,7 @@
  */
 
 import type { EventEnvelope } from '../../model/event.js';
+import { assertPageRequest } from '../../model/pageRequest.js';
 import type { EventSink, PageRequest } from '../../ports.js';
 import { snapshot } from './snapshot.js';
 
@@ -140,15 +141,7 @@ export function memoryEventSink(): MemoryEventSink {
     },
 
     async list(account_id: number, page: PageRequest) {
-      if (
-        !Number.isSafeInteger(page.offset) ||
-        page.offset < 0 ||
-        !Number.isSafeInteger(page.limit) ||
-        page.limit < 0
-      )
-        throw new RangeError(
-          `a page needs a non-negative integer offset and limit, not ${String(page.offset)} and ${String(page.limit)}`,
-        );
+      assertPageRequest(page);
       const ids = byAccount.get(account_id) ?? [];
       return {
         items: ids

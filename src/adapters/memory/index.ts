@@ -30,7 +30,7 @@ export { memoryBlobStore } from './blobStore.js';
 export { type MemoryCacheOptions, memoryCache } from './cache.js';
 export { type CensusEntry, type MemoryCensus, type MemoryCensusOptions, memoryCensus } from './census.js';
 export { MANUAL_CLOCK_START, type ManualClock, manualClock, systemClock } from './clock.js';
-export { type MemoryEventSink, memoryEventSink } from './eventSink.js';
+export { type MemoryEventSink, memoryEventSink, type StagedEvent } from './eventSink.js';
 export { sequentialIds } from './ids.js';
 export { type MemoryJobQueueOptions, memoryJobQueue } from './jobQueue.js';
 export { type KeyStoreContents, type MemoryKeyStore, memoryKeyStore } from './keyStore.js';

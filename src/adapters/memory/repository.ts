@@ -5,6 +5,7 @@
  * @module
  */
 import type { EventEnvelope } from '../../model/event.js';
+import { assertPageRequest } from '../../model/pageRequest.js';
 import { type RecordCondition, recordMatches } from '../../model/recordFilter.js';
 import {
   DuplicateRecordError,
@@ -80,18 +81,6 @@ function checkOutbox(events: readonly OutboxEvent[]): void {
 function versionIn(event: EventEnvelope | null): number | null {
   const version = (event?.data as { version?: unknown } | undefined)?.version;
   return typeof version === 'number' ? version : null;
-}
-
-function checkPage(page: PageRequest): void {
-  if (
-    !Number.isSafeInteger(page.offset) ||
-    page.offset < 0 ||
-    !Number.isSafeInteger(page.limit) ||
-    page.limit < 0
-  )
-    throw new RangeError(
-      `a page needs a non-negative integer offset and limit, not ${String(page.offset)} and ${String(page.limit)}`,
-    );
 }
 
 /**
@@ -286,7 +275,7 @@ export function memoryRepository<T extends { readonly id: number }>(
     },
 
     async list(account_id: number, page: PageRequest): Promise<Page<T>> {
-      checkPage(page);
+      assertPageRequest(page);
       const ids = idsByOwner.get(account_id) ?? [];
       const items = ids
         .slice(page.offset, page.offset + page.limit)
@@ -303,7 +292,7 @@ export function memoryRepository<T extends { readonly id: number }>(
       where: Readonly<Record<string, FieldValue>>,
       page: PageRequest,
     ): Promise<Page<T>> {
-      checkPage(page);
+      assertPageRequest(page);
       return pageOf(idsWhere(account_id, where), page);
     },
 
@@ -312,7 +301,7 @@ export function memoryRepository<T extends { readonly id: number }>(
       conditions: readonly RecordCondition[],
       page: PageRequest,
     ): Promise<Page<T>> {
-      checkPage(page);
+      assertPageRequest(page);
       // The top-level equalities narrow the ids through the indexes, as `find` does; the other
       // conditions are then checked record by record (`recordMatches`, the meaning every adapter gives them).
       const where: Record<string, FieldValue> = {};

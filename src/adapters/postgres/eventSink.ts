@@ -6,6 +6,7 @@
  */
 import type { Pool } from 'pg';
 import type { EventEnvelope } from '../../model/event.js';
+import { assertPageRequest } from '../../model/pageRequest.js';
 import type { EventSink } from '../../ports.js';
 import { qualifiedName } from './tables.js';
 
@@ -96,15 +97,7 @@ export function postgresEventSink(
       return rows[0] === undefined ? null : envelope(rows[0]);
     },
     async list(account_id, page) {
-      if (
-        !Number.isSafeInteger(page.offset) ||
-        page.offset < 0 ||
-        !Number.isSafeInteger(page.limit) ||
-        page.limit < 0
-      )
-        throw new RangeError(
-          `a page needs a non-negative integer offset and limit, not ${String(page.offset)} and ${String(page.limit)}`,
-        );
+      assertPageRequest(page);
       const [items, count] = await Promise.all([
         // Ordered by the table's id, not the output column `id` (text: '10' would come before '2').
         pool.query<Row>(

@@ -23,7 +23,7 @@
  * @module
  */
 import { LosslessNumber } from 'lossless-json';
-import { isLosslessNumber } from '../../model/losslessNumber.js';
+import { isLosslessNumber } from '../../money/losslessNumber.js';
 import type { FieldValue } from '../../ports.js';
 
 /** The tag of a lossless number. */

@@ -8,6 +8,7 @@
  */
 import type { Pool } from 'pg';
 import type { EventEnvelope } from '../../model/event.js';
+import { assertPageRequest } from '../../model/pageRequest.js';
 import { asciiLowerCase, type RecordCondition } from '../../model/recordFilter.js';
 import {
   DuplicateRecordError,
@@ -66,18 +67,6 @@ interface PageRow {
 /** The `account_id` of a value, for the default owner. */
 function accountId(value: unknown): number {
   return (value as { readonly account_id?: unknown }).account_id as number;
-}
-
-function checkPage(page: PageRequest): void {
-  if (
-    !Number.isSafeInteger(page.offset) ||
-    page.offset < 0 ||
-    !Number.isSafeInteger(page.limit) ||
-    page.limit < 0
-  )
-    throw new RangeError(
-      `a page needs a non-negative integer offset and limit, not ${String(page.offset)} and ${String(page.limit)}`,
-    );
 }
 
 /** Whether every argument is a safe integer, as ids, tenants and versions are (anything else matches nothing). */
@@ -789,7 +778,7 @@ order by u.n, f.row_id`;
     },
 
     async list(account_id: number, request: PageRequest): Promise<Page<T>> {
-      checkPage(request);
+      assertPageRequest(request);
       if (!integers(account_id)) return { items: [], total_count: 0 };
       return finderOf([ACCOUNT], 3)([account_id, request.limit, request.offset]);
     },
@@ -806,7 +795,7 @@ order by u.n, f.row_id`;
       where: Readonly<Record<string, FieldValue>>,
       request: PageRequest,
     ): Promise<Page<T>> {
-      checkPage(request);
+      assertPageRequest(request);
       if (!integers(account_id)) return { items: [], total_count: 0 };
       return pageWhere(account_id, where, [], request);
     },
@@ -816,7 +805,7 @@ order by u.n, f.row_id`;
       conditions: readonly RecordCondition[],
       request: PageRequest,
     ): Promise<Page<T>> {
-      checkPage(request);
+      assertPageRequest(request);
       if (!integers(account_id)) return { items: [], total_count: 0 };
       // Top-level equalities are `find`'s (indexed columns, one containment of the body); the
       // others are compared inside the body (`conditionText`).

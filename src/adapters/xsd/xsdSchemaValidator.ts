@@ -18,6 +18,7 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
 import type { ErrorDetail } from 'libxml2-wasm';
 import type { SchemaError, SchemaValidator, SchemaVerdict } from '../../ports.js';
+import { loneSurrogateVerdict } from '../../xml/schemaValidator.js';
 
 type Libxml2 = typeof import('libxml2-wasm');
 
@@ -112,7 +113,6 @@ function formatDetails(details: readonly ErrorDetail[]): string {
 
 const encoder = new TextEncoder();
 // With the `u` flag a class of surrogates matches only unpaired ones (a pair is one code point).
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /**
  * Compiles the official SII schemas from `options.directory` (once) and returns a validator backed by
@@ -166,21 +166,9 @@ export async function createXsdSchemaValidator(
   let disposed = false;
   const validateSii = (xml: string): SchemaVerdict => {
     if (disposed) throw new Error('fiscalkit/xsd: this validator was disposed');
-    // A lone surrogate is no XML character (XML 1.0 §2.2 `Char`), and UTF-8 cannot carry it: the
-    // encoder would write U+FFFD in its place and libxml2 would judge another document. Refuse it as
-    // the structural validator does.
-    const surrogate = LONE_SURROGATE.exec(xml);
-    if (surrogate !== null)
-      return {
-        valid: false,
-        errors: [
-          {
-            path: '',
-            line: xml.slice(0, surrogate.index).split('\n').length, // money-safe: a line number
-            message: 'malformed XML: a lone UTF-16 surrogate is not an XML character',
-          },
-        ],
-      };
+    // A lone surrogate is refused before parsing, with the same verdict in every validator.
+    const surrogate = loneSurrogateVerdict(xml);
+    if (surrogate !== null) return surrogate;
     let doc: InstanceType<Libxml2['XmlDocument']>;
     try {
       // The document is a JS string, written out as UTF-8: its bytes are UTF-8 whatever its XML

@@ -4,16 +4,14 @@ import { presentText } from '../../model/presentText.js';
 import { issueAt } from '../../rules/issue.js';
 import { fa3Issues } from '../fa3Issues.js';
 import { fa } from './fa.js';
-import { fa3TextLength, isXmlText, TZNAKOWY } from './fa3Types.js';
+import { FA3_NAMESPACE, TZNAKOWY } from './fa3Types.js';
+import { fa3TextLength, isXmlText } from './fa3Values.js';
 import { fa3DateTime, naglowek } from './naglowek.js';
 import { podmiot1 } from './podmiot1.js';
 import { podmiot2 } from './podmiot2.js';
 import { podmiot3 } from './podmiot3.js';
 import { stopka } from './stopka.js';
 import { writeXml } from './xml.js';
-
-/** The FA(3) target namespace, the default namespace of `<Faktura>` (ksef-fa3.md §1). */
-const FA3_NAMESPACE = 'http://crd.gov.pl/wzor/2025/06/25/13775/';
 
 /** Options of {@link buildFa3}. */
 export interface BuildFa3Options {
@@ -61,6 +59,7 @@ function optionIssues(options: BuildFa3Options): ValidationIssue[] {
   if (fa3DateTime(options.now) === null)
     issues.push(
       issueAt(
+        'fa3.Naglowek.DataWytworzeniaFa',
         'parameter_invalid',
         ['now'],
         'must be a valid moment from 2025-09-01T00:00:00Z to 2050-01-01T23:59:59Z (FA(3) Naglowek/DataWytworzeniaFa)',
@@ -75,6 +74,7 @@ function optionIssues(options: BuildFa3Options): ValidationIssue[] {
     )
       issues.push(
         issueAt(
+          'fa3.Naglowek.SystemInfo',
           'parameter_invalid',
           ['system_info'],
           'must be at most 256 characters an XML document can carry (FA(3) Naglowek/SystemInfo)',

@@ -5,7 +5,8 @@ import {
 } from '../../codelists/ksefRates.js';
 import type { KsefTaxReportCreate } from '../../model/ksefTaxReport.js';
 import { adnotacje } from './adnotacje.js';
-import { isForeignCurrency, TILOSCI, TKWOTOWY } from './fa3Types.js';
+import { TILOSCI, TKWOTOWY } from './fa3Types.js';
+import { isForeignCurrency } from './fa3Values.js';
 import { faWiersz } from './faWiersz.js';
 import { platnosc } from './platnosc.js';
 import { warunkiTransakcji } from './warunkiTransakcji.js';

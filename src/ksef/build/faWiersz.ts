@@ -1,5 +1,6 @@
 import type { KsefTaxReportCreate } from '../../model/ksefTaxReport.js';
-import { isForeignCurrency, NUMERIC_RATES, TILOSCI, TKWOTOWY, TKWOTOWY2 } from './fa3Types.js';
+import { NUMERIC_RATES, TILOSCI, TKWOTOWY, TKWOTOWY2 } from './fa3Types.js';
+import { isForeignCurrency } from './fa3Values.js';
 import { decimalText, marker, percentText, repeated, text, type XmlElement } from './xml.js';
 
 /**

@@ -16,9 +16,12 @@
 
 import { presentText } from '../../model/presentText.js';
 import { writeXml as writeDocument, type XmlElement } from '../../xml/write.js';
-import { type Fa3DecimalType, fa3Decimal, fa3Percent } from './fa3Types.js';
+import type { Fa3DecimalType } from './fa3Types.js';
+import { fa3Decimal, fa3Percent } from './fa3Values.js';
 
 export type { XmlContent, XmlElement } from '../../xml/write.js';
+/** A repeated element from a list (one home: `src/xml/write.ts`). */
+export { repeated } from '../../xml/write.js';
 
 /**
  * Writes an FA(3) document with the shared writer (`src/xml/write.ts`): the XML declaration (UTF-8,
@@ -118,21 +121,4 @@ export function yesNo(value: boolean | null | undefined): '1' | '2' {
  */
 export function optionalElement(element: XmlElement): XmlElement | undefined {
   return Object.values(element).some((value) => value !== undefined) ? element : undefined;
-}
-
-/**
- * A repeated element from a list: `undefined` when the list is absent or empty.
- *
- * @example
- * ```ts
- * repeated([{ n: 'a' }], (item) => ({ Klucz: item.n })); // [{ Klucz: 'a' }]
- * repeated(null, () => ({})); // undefined
- * ```
- */
-export function repeated<T>(
-  items: readonly T[] | null | undefined,
-  build: (item: T, index: number) => XmlElement,
-): readonly XmlElement[] | undefined {
-  if (!Array.isArray(items) || items.length === 0) return undefined;
-  return items.map(build);
 }

@@ -1,5 +1,4 @@
 import type { KsefTypeCode } from '../../codelists/invoiceTypes.js';
-import type { KsefTaxRate } from '../../codelists/ksefRates.js';
 import type { Validated, ValidationIssue } from '../../errors/validationIssue.js';
 import { checkedReport, IssueList } from '../../generate/params.js';
 import { amendReferenceOf, documentNumber } from '../../generate/references.js';
@@ -16,6 +15,7 @@ import { issueAt } from '../../rules/issue.js';
 import { ksefInvoiceContentIssues } from '../../rules/ksefInvoiceContent.js';
 import { ksefTaxReportIssues } from '../../rules/ksefTaxReport.js';
 import type { TotalsResult } from '../../totals/result.js';
+import { NUMERIC_RATES } from '../build/fa3Types.js';
 import { fa3Issues } from '../fa3Issues.js';
 import { additionalInfo } from './additionalInfo.js';
 import { type AmountContext, engineAdvance, splitOverOrder } from './advance.js';
@@ -62,9 +62,6 @@ export interface KsefSource {
   /** `Adnotacje/Zwolnienie/P_19A`: required when a line is `zw` (ksef-fa3.md §6.5, MF sample 9). */
   exemption_basis?: string | null;
 }
-
-/** The rate codes whose lines need `KursWaluty` and whose buckets `P_14_xW` (ksef-fa3.md §6.6). */
-const NUMERIC_RATES: ReadonlySet<KsefTaxRate> = new Set(['23', '22', '8', '7', '5', '4', '3']);
 
 /** The local currency of KSeF: every `P_14_xW` is in złoty (ksef-fa3.md §6.6, taxmath.md §3.10). */
 export const KSEF_LOCAL_CURRENCY = 'PLN';
@@ -117,11 +114,17 @@ export function generateKsefTaxReport(source: KsefSource): Validated<KsefTaxRepo
   if (typeCode === undefined) return { success: false, issues: issues.list };
   const currency = invoice.currency ?? account.currency ?? KSEF_LOCAL_CURRENCY;
   if (!isCurrencyCode(currency))
-    return fail(['currency'], 'parameter_inclusion', 'must be an ISO 4217 currency code');
+    return fail(
+      'taxmath.3.2.currency',
+      ['currency'],
+      'parameter_inclusion',
+      'must be an ISO 4217 currency code',
+    );
   // FA(3) amounts (`TKwotowy`) have at most 2 decimals: a 3-decimal currency cannot be written
   // without rounding every amount (ksef-fa3.md §2).
   if (currencyExponent(currency) > 2)
     return fail(
+      'fa3.TKwotowy',
       ['currency'],
       'parameter_invalid',
       `is ${currency}, whose amounts have ${currencyExponent(currency)} decimals; FA(3) amounts have at most 2`,
@@ -224,8 +227,13 @@ export function generateKsefTaxReport(source: KsefSource): Validated<KsefTaxRepo
 }
 
 /** A failure with one issue. */
-function fail<T>(path: readonly PropertyKey[], code: ValidationIssue['code'], message: string): Validated<T> {
-  return { success: false, issues: [issueAt(code, path, message)] };
+function fail<T>(
+  rule: string,
+  path: readonly PropertyKey[],
+  code: ValidationIssue['code'],
+  message: string,
+): Validated<T> {
+  return { success: false, issues: [issueAt(rule, code, path, message)] };
 }
 
 /**
@@ -258,6 +266,7 @@ function prepare(
   if (codes.includes('zw') && presentText(source.exemption_basis) === null)
     issues.list.push(
       issueAt(
+        'fiscalkit.ksef.exemption-basis',
         'parameter_blank',
         ['exemption_basis'],
         'is required when a line is exempt (zw): FA(3) states the legal basis in Adnotacje/Zwolnienie/P_19A (e.g. the account tax report setting reason_vat_exempt)',
@@ -268,10 +277,11 @@ function prepare(
   if (
     currency !== KSEF_LOCAL_CURRENCY &&
     presentText(invoice.exchange_rate) === null &&
-    codes.some((code) => NUMERIC_RATES.has(code))
+    codes.some((code) => NUMERIC_RATES.includes(code))
   )
     issues.list.push(
       issueAt(
+        'fiscalkit.ksef.line-exchange-rate',
         'parameter_blank',
         ['exchange_rate'],
         `is required on an invoice in ${currency} with a line at a percentage rate: FA(3) states that VAT in PLN (P_14_xW) and the rate on each line (KursWaluty)`,
@@ -315,6 +325,7 @@ function documentAmounts(
     const shares = splitOverOrder(amount, groups, context);
     return shares === undefined
       ? fail(
+          'taxmath.3.9.advance-split',
           ['lines'],
           'parameter_invalid',
           'have a zero gross total, so the advances cannot be split over them per rate',

@@ -1,17 +1,14 @@
 import { KSEF_GTU_CODES } from '../../codelists/ksefCodes.js';
-import type { KsefTaxRate } from '../../codelists/ksefRates.js';
 import type { Validated, ValidationIssue } from '../../errors/validationIssue.js';
 import type { InvoiceLine } from '../../model/invoiceLine.js';
 import type { KsefLine, KsefOrderLine } from '../../model/ksefLine.js';
 import { presentText } from '../../model/presentText.js';
 import { issueAt } from '../../rules/issue.js';
 import type { TotalsResult } from '../../totals/result.js';
+import { NUMERIC_RATES } from '../build/fa3Types.js';
 import { groupRateCodes } from './buckets.js';
 import { lineDiscount } from './discount.js';
 import type { LineRate } from './rateCode.js';
-
-/** The rate codes that are percentages: only their lines carry `KursWaluty` (MF samples 22, 23). */
-const NUMERIC_RATES: ReadonlySet<KsefTaxRate> = new Set(['23', '22', '8', '7', '5', '4', '3']);
 
 /** The classification elements of a line (`FaWiersz` / `ZamowienieWiersz`). */
 export type LineClassification = Pick<KsefLine, 'gtin' | 'pkwiu' | 'cn' | 'pkob' | 'item_code' | 'gtu'>;
@@ -98,7 +95,7 @@ export function ksefLines(lines: readonly InvoiceLine[], context: LineContext): 
     };
     const discount = lineDiscount(line, unitPrice);
     if (discount !== null) result.discount = discount.discount;
-    if (context.exchange_rate !== undefined && code !== undefined && NUMERIC_RATES.has(code))
+    if (context.exchange_rate !== undefined && code !== undefined && NUMERIC_RATES.includes(code))
       result.exchange_rate = context.exchange_rate;
     return result;
   });
@@ -144,6 +141,7 @@ export function ksefDocumentLines(
     if (piece.is_reimbursable_expense === true) {
       issues.push(
         issueAt(
+          'fiscalkit.ksef.reimbursable-expense',
           'parameter_invalid',
           [...at, 'is_reimbursable_expense'],
           'cannot be written to FA(3): a reimbursable expense is outside the taxable amounts, and FA(3) has no element for it beside the amount due P_15 (issue the expense on its own document)',
@@ -156,6 +154,7 @@ export function ksefDocumentLines(
     if (code === undefined) {
       issues.push(
         issueAt(
+          'fiscalkit.ksef.document-charge-group',
           'parameter_invalid',
           at,
           `cannot be written to FA(3): it is taxed in a VAT group no invoice line has (${vatKey ?? 'none'}), and FA(3), which has no document-level allowance or charge, states it as a line at the rate of its group; give it as an invoice line`,
@@ -174,7 +173,7 @@ export function ksefDocumentLines(
       net_amount: amount,
       tax_category: code,
     };
-    if (exchangeRate !== undefined && NUMERIC_RATES.has(code)) line.exchange_rate = exchangeRate;
+    if (exchangeRate !== undefined && NUMERIC_RATES.includes(code)) line.exchange_rate = exchangeRate;
     lines.push(line);
     // A piece row is answered at its entry (`sourceParamOf`): −1 − k for entry k.
     sources.push(-1 - piece.index);

@@ -1,5 +1,6 @@
 import type { KsefTypeCode } from '../../codelists/invoiceTypes.js';
-import type { Validated, ValidationIssue } from '../../errors/validationIssue.js';
+import type { Validated } from '../../errors/validationIssue.js';
+import { accountTaxId, invoiceParty, partyCountry, refused, taxIdPrefix } from '../../generate/parties.js';
 import { checkPolishNip } from '../../identifiers/polishNip.js';
 import type { Account } from '../../model/account.js';
 import type { Contact } from '../../model/contact.js';
@@ -9,12 +10,12 @@ import type { KsefThirdPartyRole } from '../../model/ksefThirdParty.js';
 import { presentText } from '../../model/presentText.js';
 import { ROUTING_CODE_SLOTS } from '../../model/routingCodes.js';
 import type { ThirdPartyRole } from '../../model/thirdParty.js';
-import { issueAt } from '../../rules/issue.js';
 import { TNIP_ID_WEW } from '../build/fa3Types.js';
 import {
   customerIdentification,
   euCodeOf,
   FA3_EU_CODES,
+  looksLikePolishNip,
   thirdPartyIdentification,
 } from '../partyIdentification.js';
 
@@ -25,14 +26,6 @@ import {
 function streetLine(address: string | null | undefined, address2: string | null | undefined): string | null {
   const parts = [presentText(address), presentText(address2)].filter((part) => part !== null);
   return parts.length === 0 ? null : parts.join(', ');
-}
-
-/** Whether a tax id is a Polish NIP by its shape: 10 digits (a `PL` prefix and dashes allowed), country PL or none. */
-function looksLikeNip(taxId: string, country: string | null | undefined): boolean {
-  return (
-    (country === null || country === undefined || country === 'PL') &&
-    /^\d{10}$/.test(checkPolishNip(taxId).compact)
-  );
 }
 
 /** The seller's fields of a Ksef report (`Podmiot1`, `Stopka/Rejestry`). */
@@ -60,11 +53,25 @@ const REGISTER_OF_SCHEME: Readonly<
   '8038': 'supplier_party_bdo',
 };
 
+/** The seller's NIP (ksef-fa3.md §6.1: "only a Polish NIP is possible here"; §4: KSeF checks its check digit). */
+const SELLER_NIP = {
+  rule: 'ksef.6.1.seller-nip',
+  check: checkPolishNip,
+  blank: 'is required: the seller of an FA(3) invoice is identified by its Polish NIP (Podmiot1/NIP)',
+  invalid:
+    'must be a valid Polish NIP (10 digits with a correct check digit): only a NIP can identify the seller in FA(3) Podmiot1',
+};
+
+/** The message of a NIP of the right shape with a wrong check digit (ksef-fa3.md §4). */
+const NIP_CHECK_DIGIT =
+  'is not a valid Polish NIP: its check digit is wrong (KSeF checks it, ksef-fa3.md §4)';
+
 /**
  * The seller (`Podmiot1`, ksef-fa3.md §6.1) from the account: `NIP` = the account's `tin_value`, which
  * must be a valid Polish NIP (`checkPolishNip`: only a NIP is possible in `Podmiot1`; missing is
- * `parameter_blank`, anything else `parameter_invalid`, at `account.tin_value`), written compact (a
- * `PL` prefix and dashes dropped); name; address (`address` + `address2` as `AdresL1`, postcode and
+ * `parameter_blank`, anything else `parameter_invalid`, at `account.tin_value`, both rule
+ * `ksef.6.1.seller-nip`; the shared `accountTaxId`), written compact (a `PL` prefix and dashes
+ * dropped); name; address (`address` + `address2` as `AdresL1`, postcode and
  * city as `AdresL2`); country; the account's `email` and `phone` as the supplier contact (spec §2.7);
  * and KRS / REGON / BDO from the account's company identifiers with schemes 8037 / 8036 / 8038 (spec
  * §2.7 rule 2: "mapped from the company identifiers with scheme codes 8036/8037/8038") — its primary
@@ -80,32 +87,10 @@ const REGISTER_OF_SCHEME: Readonly<
 export function supplierParty(
   account: Account,
 ): Validated<{ fields: SupplierFields; routingSlots: Record<string, number> }> {
-  const tin = presentText(account.tin_value);
-  if (tin === null)
-    return {
-      success: false,
-      issues: [
-        issueAt(
-          'parameter_blank',
-          ['account', 'tin_value'],
-          'is required: the seller of an FA(3) invoice is identified by its Polish NIP (Podmiot1/NIP)',
-        ),
-      ],
-    };
-  const nip = checkPolishNip(tin);
-  if (!nip.valid)
-    return {
-      success: false,
-      issues: [
-        issueAt(
-          'parameter_invalid',
-          ['account', 'tin_value'],
-          'must be a valid Polish NIP (10 digits with a correct check digit): only a NIP can identify the seller in FA(3) Podmiot1',
-        ),
-      ],
-    };
+  const nip = accountTaxId(account, SELLER_NIP);
+  if (!nip.success) return nip;
   const fields: SupplierFields = {
-    supplier_party_tax_id: nip.compact,
+    supplier_party_tax_id: nip.data,
     supplier_party_name: presentText(account.name),
     supplier_party_address: streetLine(account.address, account.address2),
     supplier_party_postalcode: presentText(account.postalcode),
@@ -156,7 +141,9 @@ export type CustomerFields = Pick<
  * in production, ksef-fa3.md §4): `parameter_invalid` at `contact.tin_value`. Name, address, contact
  * details; `NrKlienta` = the invoice's `buyer_reference` (BT-10, §6.13); `JST` / `GV` = the invoice
  * flags (spec §2.7 rule 3). No contact at all is `parameter_blank` at `contact`, except on a
- * simplified invoice (`UPR`, whose buyer may be anonymous, ksef-fa3.md §6.10).
+ * simplified invoice (`UPR`, whose buyer may be anonymous, ksef-fa3.md §6.10). Rule ids: no contact
+ * `spec.2.5.4`, a wrong check digit `ksef.4.nip-checksum`, a tax id the builder cannot write
+ * `ksef.6.2.buyer-identification`.
  *
  * @example
  * ```ts
@@ -177,33 +164,20 @@ export function customerParty(
     customer_party_jst: invoice.apply_to_local_government_unit === true,
     customer_party_gv: invoice.apply_to_vat_group_member === true,
   };
-  const party = contact ?? invoice.contact ?? null;
+  const party = invoiceParty(contact, invoice);
   if (party === null) {
     if (typeCode === 'UPR') return { success: true, data: { customer_party_id_type: 'none', ...flags } };
-    return {
-      success: false,
-      issues: [
-        issueAt(
-          'parameter_blank',
-          ['contact'],
-          'is required: the buyer of an FA(3) invoice (Podmiot2) is the invoice contact',
-        ),
-      ],
-    };
+    return refused(
+      'spec.2.5.4',
+      'parameter_blank',
+      ['contact'],
+      'is required: the buyer of an FA(3) invoice (Podmiot2) is the invoice contact',
+    );
   }
   const taxId = presentText(party.tin_value);
-  const country = presentText(party.country)?.toUpperCase() ?? null;
-  if (taxId !== null && looksLikeNip(taxId, country) && !checkPolishNip(taxId).valid)
-    return {
-      success: false,
-      issues: [
-        issueAt(
-          'parameter_invalid',
-          ['contact', 'tin_value'],
-          'is not a valid Polish NIP: its check digit is wrong (KSeF checks it, ksef-fa3.md §4)',
-        ),
-      ],
-    };
+  const country = partyCountry(party);
+  if (taxId !== null && looksLikePolishNip(taxId, country) && !checkPolishNip(taxId).valid)
+    return refused('ksef.4.nip-checksum', 'parameter_invalid', ['contact', 'tin_value'], NIP_CHECK_DIGIT);
   const fields: CustomerFields = {
     customer_party_id_type: taxId === null ? 'none' : null,
     customer_party_tax_id: taxId,
@@ -219,16 +193,12 @@ export function customerParty(
     fields.customer_party_phone = presentText(contact.phone);
   }
   if (taxId !== null && customerIdentification(fields) === null)
-    return {
-      success: false,
-      issues: [
-        issueAt(
-          'parameter_invalid',
-          ['contact', 'tin_value'],
-          'cannot be written as an FA(3) buyer identifier',
-        ),
-      ],
-    };
+    return refused(
+      'ksef.6.2.buyer-identification',
+      'parameter_invalid',
+      ['contact', 'tin_value'],
+      'cannot be written as an FA(3) buyer identifier',
+    );
   return { success: true, data: fields };
 }
 
@@ -273,7 +243,10 @@ const ROLE_CODES: Readonly<Record<ThirdPartyRole, KsefThirdPartyRole>> = {
  *
  * The fields agree with `thirdPartyIdentification`, which the builder uses: the result is read back
  * through it, and a party it cannot write is `parameter_invalid` at `third_party.tin_value`.
- * Also returns the param the role came from.
+ * Also returns the param the role came from. Rule ids: both flags `spec.2.5.2`, a flag without a
+ * third party `spec.2.5.1`, no role `ksef.6.3.third-party-role`, a wrong NIP check digit
+ * `ksef.4.nip-checksum`, an identifier FA(3) cannot carry `ksef.6.3.third-party-identification`, a
+ * role 8 or 10 without NIP or `IDWew` `ksef.6.3.unit-nip-or-idwew`.
  *
  * @example
  * ```ts
@@ -287,26 +260,20 @@ export function thirdParty(
 ): Validated<{ fields: ThirdPartyFields; roleSource: string } | null> {
   const jst = invoice.apply_to_local_government_unit === true;
   const gv = invoice.apply_to_vat_group_member === true;
-  const fail = (
-    path: readonly PropertyKey[],
-    code: 'parameter_blank' | 'parameter_invalid',
-    message: string,
-  ) => ({
-    success: false as const,
-    issues: [issueAt(code, path, message)] as ValidationIssue[],
-  });
   if (jst && gv)
-    return fail(
-      ['apply_to_vat_group_member'],
+    return refused(
+      'spec.2.5.2',
       'parameter_invalid',
+      ['apply_to_vat_group_member'],
       'cannot be true together with apply_to_local_government_unit (spec §2.5 rule 2)',
     );
   const party = invoice.third_party ?? null;
   if (party === null) {
     if (jst || gv)
-      return fail(
-        ['third_party'],
+      return refused(
+        'spec.2.5.1',
         'parameter_blank',
+        ['third_party'],
         `is required when ${jst ? 'apply_to_local_government_unit' : 'apply_to_vat_group_member'} is true (spec §2.5 rule 1): it becomes Podmiot3 with role ${jst ? 8 : 10}`,
       );
     return { success: true, data: null };
@@ -324,9 +291,10 @@ export function thirdParty(
         ? ROLE_CODES[party.role]
         : undefined;
   if (role === undefined)
-    return fail(
-      ['third_party', 'role'],
+    return refused(
+      'ksef.6.3.third-party-role',
       'parameter_blank',
+      ['third_party', 'role'],
       `is required: FA(3) Podmiot3 needs a role (${Object.keys(ROLE_CODES).join(', ')})`,
     );
 
@@ -342,23 +310,21 @@ export function thirdParty(
   const tin = presentText(party.tin_value);
   const cin = presentText(party.cin_value);
   if (tin !== null) {
-    if (looksLikeNip(tin, country)) {
+    if (looksLikePolishNip(tin, country)) {
       const nip = checkPolishNip(tin);
       if (!nip.valid)
-        return fail(
-          ['third_party', 'tin_value'],
+        return refused(
+          'ksef.4.nip-checksum',
           'parameter_invalid',
-          'is not a valid Polish NIP: its check digit is wrong (KSeF checks it, ksef-fa3.md §4)',
+          ['third_party', 'tin_value'],
+          NIP_CHECK_DIGIT,
         );
       fields.third_party_tax_id = nip.compact;
       fields.third_party_tax_scheme = 'NIP';
     } else if (!(cin !== null && TNIP_ID_WEW.test(cin))) {
       // Not a NIP: an internal id wins over it (FA(3) carries one identifier, and only NIP or IDWew
       // makes the invoice visible to a JST or GV unit).
-      const prefix = tin
-        .replace(/[\s.-]/g, '')
-        .slice(0, 2)
-        .toUpperCase();
+      const prefix = taxIdPrefix(tin);
       const eu =
         (prefix !== 'PL' && FA3_EU_CODES.includes(prefix)) ||
         (country !== 'PL' && euCodeOf(country) !== null);
@@ -378,15 +344,17 @@ export function thirdParty(
     country,
   });
   if (identification === null)
-    return fail(
-      ['third_party', 'tin_value'],
+    return refused(
+      'ksef.6.3.third-party-identification',
       'parameter_invalid',
+      ['third_party', 'tin_value'],
       'cannot be written as an FA(3) identifier (an EU VAT number needs an EU prefix or an EU country)',
     );
   if ((role === '8' || role === '10') && identification.kind !== 'nip' && identification.kind !== 'internal')
-    return fail(
-      ['third_party', 'tin_value'],
+    return refused(
+      'ksef.6.3.unit-nip-or-idwew',
       tin === null && cin === null ? 'parameter_blank' : 'parameter_invalid',
+      ['third_party', 'tin_value'],
       `must be a Polish NIP (or cin_value an internal id NIP-NNNNN) for Podmiot3 role ${role}: KSeF shows the invoice to the unit by it (ksef-fa3.md §6.3)`,
     );
   return { success: true, data: { fields, roleSource } };

@@ -4,9 +4,10 @@ import type { InvoiceLine, LineTax } from '../../model/invoiceLine.js';
 import { Decimal } from '../../money/decimal.js';
 import { isDecimalString } from '../../money/fixedPoint.js';
 import { issueAt } from '../../rules/issue.js';
+import { NUMERIC_RATES } from '../build/fa3Types.js';
 
-/** The FA(3) rates that are percentages (ksef-fa3.md §3 `TStawkaPodatku`). */
-const PERCENT_CODES: readonly KsefTaxRate[] = ['23', '22', '8', '7', '5', '4', '3'];
+/** The FA(3) rates that are percentages (ksef-fa3.md §3 `TStawkaPodatku`), as rate codes, in schema order. */
+const PERCENT_CODES: readonly KsefTaxRate[] = KSEF_TAX_RATES.filter((code) => NUMERIC_RATES.includes(code));
 
 /**
  * The EN 16931 (UNCL5305) categories that name an FA(3) rate code by themselves (docs/ksef.md
@@ -64,23 +65,28 @@ function kindOf(tax: LineTax): string {
  * ksefRateCode({ name: 'VAT', percent: '0', category: 'K' }, ['lines', 1, 'taxes_attributes', 0]);
  * // { success: true, data: '0 WDT' }
  * ksefRateCode({ name: 'VAT', percent: '0' }, ['lines', 2, 'taxes_attributes', 0]);
- * // { success: false, issues: [{ code: 'parameter_invalid', param: 'lines[2].taxes_attributes[0].category', … }] }
+ * // { success: false, issues: [{ rule: 'ksef.3.no-plain-zero', code: 'parameter_invalid', param: 'lines[2].taxes_attributes[0].category', … }] }
  * ```
  */
 export function ksefRateCode(tax: LineTax, at: readonly PropertyKey[]): Validated<KsefTaxRate> {
-  const fail = (path: readonly PropertyKey[], message: string): Validated<KsefTaxRate> => ({
+  const fail = (rule: string, path: readonly PropertyKey[], message: string): Validated<KsefTaxRate> => ({
     success: false,
-    issues: [issueAt('parameter_invalid', path, message)],
+    issues: [issueAt(rule, 'parameter_invalid', path, message)],
   });
   const kind = kindOf(tax);
   if (kind !== 'vat')
     return fail(
+      'ksef.6.5.vat-only',
       at,
       `is a ${kind} tax (${tax.name}), which FA(3) has no element for: a Ksef report carries VAT only (ksef-fa3.md §6.5)`,
     );
   const percentText = tax.percent.trim();
   if (!isDecimalString(percentText, 8))
-    return fail([...at, 'percent'], 'must be a decimal string such as "23" or "23.00"');
+    return fail(
+      'fiscalkit.ksef.rate-percent',
+      [...at, 'percent'],
+      'must be a decimal string such as "23" or "23.00"',
+    );
   const percent = new Decimal(percentText);
   const category = tax.category?.trim() ?? '';
 
@@ -89,6 +95,7 @@ export function ksefRateCode(tax: LineTax, at: readonly PropertyKey[]): Validate
     const numeric = PERCENT_CODES.includes(spelled);
     if (numeric ? !percent.equals(spelled) : !percent.isZero())
       return fail(
+        'ksef.10.6.category-percent',
         [...at, 'percent'],
         `is ${percentText}, but the category ${category} is the FA(3) rate ${spelled}, which needs ${numeric ? `a percent of ${spelled}` : 'a percent of 0'}`,
       );
@@ -101,10 +108,12 @@ export function ksefRateCode(tax: LineTax, at: readonly PropertyKey[]): Validate
     if (code !== undefined) return { success: true, data: code };
     if (category === '' && percent.isZero())
       return fail(
+        'ksef.3.no-plain-zero',
         [...at, 'category'],
         `is needed for a 0 % tax: FA(3) has no plain 0, so the category must say which 0 it is — ${POSSIBLE}`,
       );
     return fail(
+      'fa3.TStawkaPodatku',
       [...at, 'percent'],
       `is ${percentText}, which is not an FA(3) rate: ${category === '' ? 'without a category' : 'with category S'} the percent must be one of ${PERCENT_CODES.join(', ')}`,
     );
@@ -114,12 +123,14 @@ export function ksefRateCode(tax: LineTax, at: readonly PropertyKey[]): Validate
   if (named !== undefined) {
     if (!percent.isZero())
       return fail(
+        'ksef.10.6.category-percent',
         [...at, 'percent'],
         `is ${percentText}, but the category ${category} is the FA(3) rate ${named}, which needs a percent of 0`,
       );
     return { success: true, data: named };
   }
   return fail(
+    'ksef.10.6.category',
     [...at, 'category'],
     `is ${JSON.stringify(category)}, which names no FA(3) rate: use ${POSSIBLE}`,
   );

@@ -29,7 +29,7 @@ export interface CorrectionFields {
  * @example
  * ```ts
  * correctionFields(undefined);
- * // { success: false, issues: [{ code: 'parameter_blank', param: 'invoice_references', … }] }
+ * // { success: false, issues: [{ rule: 'ksef.6.7.amend-reference', code: 'parameter_blank', param: 'invoice_references', … }] }
  * ```
  */
 export function correctionFields(amend: IndexedReference | undefined): Validated<CorrectionFields> {
@@ -38,6 +38,7 @@ export function correctionFields(amend: IndexedReference | undefined): Validated
       success: false,
       issues: [
         issueAt(
+          'ksef.6.7.amend-reference',
           'parameter_blank',
           ['invoice_references'],
           'needs an amend reference (the corrected invoice: date, number and, when it has one, its KSeF number) on a correction',
@@ -50,6 +51,7 @@ export function correctionFields(amend: IndexedReference | undefined): Validated
   if (!isPresent(reference.date))
     issues.push(
       issueAt(
+        'fa3.Fa.DaneFaKorygowanej.DataWystFaKorygowanej',
         'parameter_blank',
         ['invoice_references', index, 'date'],
         'is required: it is DataWystFaKorygowanej',
@@ -58,6 +60,7 @@ export function correctionFields(amend: IndexedReference | undefined): Validated
   if (number === null)
     issues.push(
       issueAt(
+        'fa3.Fa.DaneFaKorygowanej.NrFaKorygowanej',
         'parameter_blank',
         ['invoice_references', index, 'number'],
         'is required: it is NrFaKorygowanej',
@@ -104,6 +107,7 @@ export function referenceTotal(
       success: false,
       issues: [
         issueAt(
+          'spec.2.7.3',
           'parameter_blank',
           [...at, 'total_amount'],
           'is required: it is the total of the referenced invoice the report computes with (spec §2.7 rule 3)',
@@ -115,6 +119,7 @@ export function referenceTotal(
       success: false,
       issues: [
         issueAt(
+          'fiscalkit.ksef.reference-currency',
           'parameter_invalid',
           [...at, 'currency'],
           `is ${String(reference.currency)}, but the invoice is in ${currency}: the referenced total must be in the invoice currency`,
@@ -126,6 +131,7 @@ export function referenceTotal(
       success: false,
       issues: [
         issueAt(
+          'fiscalkit.ksef.reference-total-decimals',
           'parameter_invalid',
           [...at, 'total_amount'],
           `must be an amount with at most ${exponent} decimals (${currency})`,
@@ -177,6 +183,7 @@ export function settledAdvances(
     if (number === null && registration === null)
       issues.push(
         issueAt(
+          'spec.2.7.prepayment-reference-number',
           'parameter_blank',
           ['invoice_references', index, 'number'],
           'is required when tax_registration_code is absent: FakturaZaliczkowa names the advance invoice by one of them',
@@ -197,6 +204,7 @@ export function settledAdvances(
       success: false,
       issues: [
         issueAt(
+          'spec.2.7.prepayment-references',
           'parameter_blank',
           ['invoice_references'],
           'needs the prepayment references of the advance invoices a settlement settles (FakturaZaliczkowa)',
@@ -209,6 +217,7 @@ export function settledAdvances(
     if (prepaid === null) {
       issues.push(
         issueAt(
+          'ksef.6.9.advance-total',
           'parameter_blank',
           ['invoice_references', first.index, 'total_amount'],
           'is required (or prepaid_amount on the invoice): the settlement subtracts the advances already paid (ksef-fa3.md §6.9)',
@@ -217,6 +226,7 @@ export function settledAdvances(
     } else if (!isDecimalString(prepaid, 8) || decimalPlaces(prepaid) > exponent) {
       issues.push(
         issueAt(
+          'fiscalkit.ksef.reference-total-decimals',
           'parameter_invalid',
           ['prepaid_amount'],
           `must be an amount with at most ${exponent} decimals (${currency})`,

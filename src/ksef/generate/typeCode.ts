@@ -35,6 +35,7 @@ export function ksefTypeCodeOf(invoice: TypeCodeSource): Validated<KsefTypeCode>
       success: false,
       issues: [
         issueAt(
+          'fiscalkit.ksef.seller-invoice-type',
           'parameter_invalid',
           ['type'],
           `is ${invoice.type}: a Ksef tax report is generated from an invoice the account issues as seller (IssuedInvoice or IssuedSimplifiedInvoice)`,

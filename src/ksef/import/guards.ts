@@ -8,9 +8,10 @@
  */
 import type { ValidationIssue } from '../../errors/validationIssue.js';
 import { documentIssue, rootElement, type XmlDocumentPolicy } from '../../xml/guards.js';
+import { FA3_NAMESPACE } from '../build/fa3Types.js';
 
-/** The target namespace of FA(3) (ksef-fa3.md §1). */
-export const FA3_NAMESPACE = 'http://crd.gov.pl/wzor/2025/06/25/13775/';
+// The target namespace of FA(3) (ksef-fa3.md §1) has one home, the schema: `fa3Types.ts` (generated).
+export { FA3_NAMESPACE };
 
 /** The namespace of FA(2), the previous schema: a common mix-up (ksef-fa3.md §8 item 2). */
 export const FA2_NAMESPACE = 'http://crd.gov.pl/wzor/2023/06/29/12648/';
@@ -49,8 +50,8 @@ export const FA3_DOCUMENT_POLICY: XmlDocumentPolicy = {
   documents: 'FA(3) documents',
 };
 
-function fileIssue(message: string): ValidationIssue {
-  return documentIssue(FILE_PARAM, message);
+function fileIssue(rule: string, message: string): ValidationIssue {
+  return documentIssue(rule, FILE_PARAM, message);
 }
 
 /**
@@ -66,21 +67,26 @@ function fileIssue(message: string): ValidationIssue {
  */
 export function rootIssue(text: string): ValidationIssue | null {
   const root = rootElement(text);
-  if (root === null) return fileIssue('has no root element');
+  if (root === null) return fileIssue('xml.root-element', 'has no root element');
   if (root.namespace === FA2_NAMESPACE) {
     return fileIssue(
+      'ksef.1.namespace',
       `is an FA(2) document (namespace ${FA2_NAMESPACE}); only FA(3) documents (namespace ${FA3_NAMESPACE}, ` +
         'kodSystemowy "FA (3)") are imported',
     );
   }
   if (root.name !== 'Faktura') {
     return fileIssue(
+      'ksef.1.root-element',
       `has the root element <${root.name}>; an FA(3) invoice is a <Faktura> in the namespace ${FA3_NAMESPACE}`,
     );
   }
   if (root.namespace !== FA3_NAMESPACE) {
     const found = root.namespace === null ? 'no namespace' : `the namespace ${root.namespace}`;
-    return fileIssue(`has its <Faktura> root in ${found}; FA(3) requires the namespace ${FA3_NAMESPACE}`);
+    return fileIssue(
+      'ksef.1.namespace',
+      `has its <Faktura> root in ${found}; FA(3) requires the namespace ${FA3_NAMESPACE}`,
+    );
   }
   return null;
 }
@@ -102,6 +108,7 @@ export function formCodeIssue(
 ): ValidationIssue | null {
   if (systemCode !== 'FA (3)') {
     return {
+      rule: 'fa3.KodFormularza',
       code: 'parameter_invalid',
       param: FORM_CODE_PARAM,
       message: `${FORM_CODE_PARAM} must have kodSystemowy="FA (3)" (with the space), not ${
@@ -111,6 +118,7 @@ export function formCodeIssue(
   }
   if (schemaVersion !== '1-0E') {
     return {
+      rule: 'fa3.KodFormularza',
       code: 'parameter_invalid',
       param: FORM_CODE_PARAM,
       message: `${FORM_CODE_PARAM} must have wersjaSchemy="1-0E", not ${

@@ -35,8 +35,8 @@ function failure(issues: ValidationIssue[]): { success: false; issues: Validatio
   return { success: false, issues };
 }
 
-function fileIssue(message: string): ValidationIssue {
-  return documentIssue(FILE_PARAM, message);
+function fileIssue(rule: string, message: string): ValidationIssue {
+  return documentIssue(rule, FILE_PARAM, message);
 }
 
 function objectValue(value: XmlValue | undefined): XmlObject | null {
@@ -111,7 +111,10 @@ function importDocument(input: string | Uint8Array): Validated<Fa3Import> {
   const roots = Object.keys(parsed);
   if (roots.length !== 1 || Array.isArray(parsed.Faktura)) {
     return failure([
-      fileIssue(`is not well-formed XML: it has more than one root element (${roots.join(', ')})`),
+      fileIssue(
+        'xml.well-formed',
+        `is not well-formed XML: it has more than one root element (${roots.join(', ')})`,
+      ),
     ]);
   }
   const faktura = objectValue(parsed.Faktura) ?? {};
@@ -187,7 +190,7 @@ function namedIssue(issue: ValidationIssue, source: string | undefined): Validat
  *   result.data.ignored; // ['Naglowek/DataWytworzeniaFa', 'Naglowek/SystemInfo']
  * }
  * importFa3('<Faktura xmlns="http://crd.gov.pl/wzor/2023/06/29/12648/"/>');
- * // { success: false, issues: [{ code: 'parameter_invalid', param: 'file', message: 'file is an FA(2) document …' }] }
+ * // { success: false, issues: [{ rule: 'ksef.1.namespace', code: 'parameter_invalid', param: 'file', message: 'file is an FA(2) document …' }] }
  * ```
  */
 export function importFa3(input: string | Uint8Array): Validated<Fa3Import> {
@@ -196,7 +199,10 @@ export function importFa3(input: string | Uint8Array): Validated<Fa3Import> {
   } catch (error) {
     // The guards should leave nothing for the parser to throw on; this keeps the promise anyway.
     return failure([
-      fileIssue(`could not be read as FA(3) XML: ${error instanceof Error ? error.message : String(error)}`),
+      fileIssue(
+        'xml.well-formed',
+        `could not be read as FA(3) XML: ${error instanceof Error ? error.message : String(error)}`,
+      ),
     ]);
   }
 }

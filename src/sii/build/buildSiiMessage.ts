@@ -21,17 +21,27 @@ function isCollectionPaymentBook(book: string): boolean {
 function messageIssues(message: SiiMessage, recordCount: number): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   if (!BOOKS.has(message.book_type))
-    issues.push(issueAt('parameter_inclusion', ['book_type'], `must be one of ${SII_BOOK_TYPES.join(', ')}`));
+    issues.push(
+      issueAt(
+        'sii.2.book-type',
+        'parameter_inclusion',
+        ['book_type'],
+        `must be one of ${SII_BOOK_TYPES.join(', ')}`,
+      ),
+    );
   else if (message.kind === 'baja' && SII_BAJA_BOOKS[message.book_type] === undefined)
     issues.push(
       issueAt(
+        'sii.2.baja-books',
         'parameter_invalid',
         ['kind'],
         `cannot be baja: ${message.book_type} has no annulment message (sii.md §2)`,
       ),
     );
   else if (message.kind !== 'alta' && message.kind !== 'baja')
-    issues.push(issueAt('parameter_inclusion', ['kind'], 'must be alta or baja'));
+    issues.push(
+      issueAt('fiscalkit.sii.message-kind', 'parameter_inclusion', ['kind'], 'must be alta or baja'),
+    );
   else if (
     message.kind === 'alta' &&
     !isCollectionPaymentBook(message.book_type) &&
@@ -39,6 +49,7 @@ function messageIssues(message: SiiMessage, recordCount: number): ValidationIssu
   )
     issues.push(
       issueAt(
+        'sii.ClaveTipoComunicacionType',
         'parameter_inclusion',
         ['communication_type'],
         `must be one of ${SII_COMMUNICATION_TYPES.join(', ')} (SII Cabecera/TipoComunicacion)`,
@@ -46,10 +57,13 @@ function messageIssues(message: SiiMessage, recordCount: number): ValidationIssu
     );
   issues.push(...siiTitularIssues(message.titular));
   if (recordCount === 0)
-    issues.push(issueAt('parameter_empty', ['records'], 'must hold at least one record'));
+    issues.push(
+      issueAt('sii.6.records-per-message', 'parameter_empty', ['records'], 'must hold at least one record'),
+    );
   if (recordCount > MAX_SII_RECORDS_PER_MESSAGE)
     issues.push(
       issueAt(
+        'sii.6.records-per-message',
         'parameter_invalid',
         ['records'],
         `must hold at most ${MAX_SII_RECORDS_PER_MESSAGE} records (sii.md §6); split with groupSiiMessages`,
@@ -64,7 +78,12 @@ function recordIssues(message: SiiMessage, record: SiiTaxReportCreate, index: nu
   const issues = siiRecordIssues(record, undefined, message.kind);
   if (record.book_type !== message.book_type && BOOKS.has(record.book_type))
     issues.push(
-      issueAt('parameter_invalid', ['book_type'], `must be the message's book_type ${message.book_type}`),
+      issueAt(
+        'sii.3.one-header',
+        'parameter_invalid',
+        ['book_type'],
+        `must be the message's book_type ${message.book_type}`,
+      ),
     );
   if (
     message.kind === 'alta' &&
@@ -76,13 +95,15 @@ function recordIssues(message: SiiMessage, record: SiiTaxReportCreate, index: nu
   )
     issues.push(
       issueAt(
+        'sii.3.one-header',
         'parameter_invalid',
         ['communication_type'],
         `must be the message's communication_type ${String(message.communication_type)} (one TipoComunicacion per message, sii.md §3)`,
       ),
     );
+  // The record's issues keep their rule ids; only where they are changes.
   return issues.map((issue) => ({
-    code: issue.code,
+    ...issue,
     param: prefix + issue.param,
     message: prefix + issue.message,
   }));
@@ -156,6 +177,7 @@ export function buildSiiRecordMessage(message: SiiMessage, index: number): Valid
       success: false,
       issues: [
         issueAt(
+          'fiscalkit.sii.record-index',
           'parameter_invalid',
           ['index'],
           `must be a record of the message (0 to ${message.records.length - 1})`,

@@ -39,6 +39,8 @@ export const SII_LR_NAMESPACE = `${NAMESPACE_BASE}SuministroLR.xsd`;
 export const SII_NAMESPACE = `${NAMESPACE_BASE}SuministroInformacion.xsd`;
 
 export type { XmlContent, XmlElement } from '../../xml/write.js';
+/** A repeated element from a list (one home: `src/xml/write.ts`). */
+export { repeated } from '../../xml/write.js';
 
 /**
  * Writes a message: the XML declaration (UTF-8) and the root element `siiLR:<root>` with the `siiLR`
@@ -58,20 +60,4 @@ export type { XmlContent, XmlElement } from '../../xml/write.js';
 export function writeSiiXml(root: string, content: XmlElement): string {
   const attributes = { '@_xmlns:siiLR': SII_LR_NAMESPACE, '@_xmlns:sii': SII_NAMESPACE };
   return writeXml(`siiLR:${root}`, { ...attributes, ...content }, { indent: '' });
-}
-/**
- * A repeated element from a list: `undefined` when the list is absent or empty.
- *
- * @example
- * ```ts
- * repeated([{ n: 'a' }], (item) => ({ 'sii:Medio': item.n })); // [{ 'sii:Medio': 'a' }]
- * repeated(null, () => ({})); // undefined
- * ```
- */
-export function repeated<T>(
-  items: readonly T[] | null | undefined,
-  build: (item: T, index: number) => XmlElement,
-): readonly XmlElement[] | undefined {
-  if (!Array.isArray(items) || items.length === 0) return undefined;
-  return items.map(build);
 }

@@ -333,6 +333,7 @@ export function siiPiecePlans(
     if (operations.size > 1) {
       issues.push(
         issueAt(
+          'fiscalkit.sii.document-charge-split',
           'parameter_invalid',
           at,
           'cannot be written to SII: the record is broken down into goods and services (sii.md §5) and both have lines in its VAT group, so its part of each is unknown; give it as allowances of the lines instead',
@@ -344,6 +345,7 @@ export function siiPiecePlans(
     if (byOperation) {
       issues.push(
         issueAt(
+          'fiscalkit.sii.document-charge-group',
           'parameter_invalid',
           at,
           'cannot be written to SII: it is taxed in a VAT group no line has, and the record is broken down into goods and services (sii.md §5), which would need its operation type; give it as an invoice line',

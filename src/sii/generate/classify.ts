@@ -1,10 +1,10 @@
+import type { TaxKind } from '../../codelists/taxKinds.js';
 import type { Validated } from '../../errors/validationIssue.js';
 import type { InvoiceLine, LineTax } from '../../model/invoiceLine.js';
 import { presentText } from '../../model/presentText.js';
 import type { SII_OPERATION_TYPES } from '../../model/siiTaxReport.js';
 import { isDecimalString, toUnits } from '../../money/fixedPoint.js';
 import { issueAt } from '../../rules/issue.js';
-import type { TaxKind } from '../../totals/input.js';
 import type { SiiInvoiceBook } from './typeCode.js';
 
 /** `goods` (`Entrega`) or `services` (`PrestacionServicios`), sii.md §5, §10. */
@@ -135,6 +135,7 @@ export function siiLineClass(
     zero || !wellFormed
       ? { success: true, data: { kind, reason, fromSetting } }
       : fail(
+          'fiscalkit.sii.untaxed-percent',
           [...at, 'percent'],
           `is ${percent}, but the category ${category} is ${kind === 'exempt' ? 'exempt' : 'not subject'} and carries no VAT: the percent must be 0`,
         );
@@ -149,6 +150,7 @@ export function siiLineClass(
   if (category === '') {
     if (zero)
       return fail(
+        'fiscalkit.sii.zero-category',
         [...at, 'category'],
         `is needed for a 0 % tax: the SII records a 0 % line as zero-rated, exempt or not subject, so the category must say which (${KNOWN})`,
       );
@@ -169,12 +171,14 @@ export function siiLineClass(
     case 'G':
       if (received)
         return fail(
+          'sii.4.1.import-dua',
           [...at, 'category'],
           'is G (export) on a received invoice: an import is recorded from its customs declaration (DUA, TipoFactura F5, sii.md §4.1), not from the supplier invoice',
         );
       return operation === 'services' ? untaxed('not_subject', 'N2') : untaxed('exempt', 'E2');
     default:
       return fail(
+        'fiscalkit.sii.category',
         [...at, 'category'],
         `is ${JSON.stringify(category)}, which the SII has no place for: use ${KNOWN}`,
       );
@@ -182,6 +186,6 @@ export function siiLineClass(
 }
 
 /** A failure with one `parameter_invalid` issue. */
-function fail(path: readonly PropertyKey[], message: string): Validated<SiiLineClass> {
-  return { success: false, issues: [issueAt('parameter_invalid', path, message)] };
+function fail(rule: string, path: readonly PropertyKey[], message: string): Validated<SiiLineClass> {
+  return { success: false, issues: [issueAt(rule, 'parameter_invalid', path, message)] };
 }

@@ -191,6 +191,7 @@ export function generateSiiTaxReport(source: SiiSource): Validated<SiiTaxReportC
   if (currency !== SII_LOCAL_CURRENCY && presentText(invoice.exchange_rate) === null)
     issues.list.push(
       issueAt(
+        'sii.6.eur-amounts',
         'parameter_blank',
         ['exchange_rate'],
         `is required on an invoice in ${currency}: SII amounts are in euros (sii.md §6), converted per tax group at the invoice's rate (taxmath.md §3.10)`,

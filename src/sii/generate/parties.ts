@@ -1,12 +1,12 @@
+import { euVatPrefixOf } from '../../codelists/euVatPrefixes.js';
 import type { Validated } from '../../errors/validationIssue.js';
+import { accountTaxId, invoiceParty, partyCountry, refused, taxIdPrefix } from '../../generate/parties.js';
 import { checkSpanishTin } from '../../identifiers/spanishTin.js';
-import { euCodeOf } from '../../ksef/partyIdentification.js';
 import type { Account } from '../../model/account.js';
 import type { Contact } from '../../model/contact.js';
 import type { Invoice } from '../../model/invoice.js';
 import { presentText } from '../../model/presentText.js';
 import type { SII_PARTY_TAX_SCHEMES } from '../../model/siiCodes.js';
-import { issueAt } from '../../rules/issue.js';
 import type { SiiTitular } from '../message.js';
 
 /** A counterparty identifier scheme of an SII report (`9920` → `NIF`, `02`–`07` → `IDOtro/IDType`). */
@@ -32,13 +32,24 @@ export function truncated(value: string, length: number): string {
   return chars.length <= length ? value : chars.slice(0, length).join('');
 }
 
+/** The titular's NIF (sii.md §3: `Cabecera/Titular/NIF`; `NIFType`, sii.md §6; es-tin.md §2). */
+const TITULAR_NIF = {
+  rule: 'sii.3.titular-nif',
+  check: checkSpanishTin,
+  blank:
+    'is required: the titular of the SII books is identified by its Spanish NIF (Cabecera/Titular/NIF, sii.md §3)',
+  invalid:
+    'must be a valid Spanish NIF (es-tin.md §2): the titular of the SII books is identified by one (NIFType, sii.md §6)',
+};
+
 /**
  * The titular of the SII books (`Cabecera/Titular`, sii.md §3): the account, by its name (cut to 120
  * characters as OCA does, `partner.name[0:120]`) and its Spanish NIF, written compact without the
- * `ES` prefix (`NIFType`, sii.md §6; `checkSpanishTin`, es-tin.md §1–§2). The titular is not a field
+ * `ES` prefix (`NIFType`, sii.md §6; `checkSpanishTin`, es-tin.md §1, §2). The titular is not a field
  * of the report (a message carries it, `SiiMessage.titular`), but no SII record exists without one:
  * an account without `tin_value` is `parameter_blank`, one whose `tin_value` is not a valid Spanish
- * NIF `parameter_invalid`, both at `account.tin_value`.
+ * NIF `parameter_invalid`, both at `account.tin_value`, rule `sii.3.titular-nif` (the shared
+ * `accountTaxId`).
  *
  * @example
  * ```ts
@@ -47,31 +58,9 @@ export function truncated(value: string, length: number): string {
  * ```
  */
 export function siiTitular(account: Pick<Account, 'name' | 'tin_value'>): Validated<SiiTitular> {
-  const tin = presentText(account.tin_value);
-  if (tin === null)
-    return {
-      success: false,
-      issues: [
-        issueAt(
-          'parameter_blank',
-          ['account', 'tin_value'],
-          'is required: the titular of the SII books is identified by its Spanish NIF (Cabecera/Titular/NIF, sii.md §3)',
-        ),
-      ],
-    };
-  const nif = checkSpanishTin(tin);
-  if (!nif.valid)
-    return {
-      success: false,
-      issues: [
-        issueAt(
-          'parameter_invalid',
-          ['account', 'tin_value'],
-          'must be a valid Spanish NIF (es-tin.md §2): the titular of the SII books is identified by one (NIFType, sii.md §6)',
-        ),
-      ],
-    };
-  return { success: true, data: { name: truncated(account.name.trim(), NAME_LENGTH), nif: nif.compact } };
+  const nif = accountTaxId(account, TITULAR_NIF);
+  if (!nif.success) return nif;
+  return { success: true, data: { name: truncated(account.name.trim(), NAME_LENGTH), nif: nif.data } };
 }
 
 /** The counterparty of an SII record, as the report's `customer_party_*` / `supplier_party_*` fields. */
@@ -87,13 +76,10 @@ export interface SiiCounterparty {
 
 /** The ISO country an EU VAT prefix stands for (`EL` is Greece, `GR`). */
 function countryOfPrefix(tin: string): string | null {
-  const prefix = tin
-    .replace(/[\s.-]/g, '')
-    .slice(0, 2)
-    .toUpperCase();
+  const prefix = taxIdPrefix(tin);
   if (!/^[A-Z]{2}$/.test(prefix)) return null;
   const country = prefix === 'EL' ? 'GR' : prefix;
-  return euCodeOf(country) === null ? null : country;
+  return euVatPrefixOf(country) === null ? null : country;
 }
 
 /** An EU VAT number with its country prefix (`NIF-IVA`, `IDType 02`): compact, upper case. */
@@ -109,10 +95,11 @@ function euVatNumber(tin: string, euCode: string): string {
  *
  * - a Spanish party (country `ES`; without a country, scheme `9920` or a valid Spanish NIF) → scheme
  *   `9920` (`NIF`), the NIF compact without `ES` (`NIFType`, sii.md §6); a NIF that is not valid
- *   (es-tin.md §2) is `parameter_invalid` at `contact.tin_value` (AEAT refuses it, sii.md §8 error
- *   1117); a missing one is left to the rules (`Contraparte` is required for `F1`, sii.md §8);
- * - an EU party (another member state, `euCodeOf`) → `02` (NIF-IVA) with the country prefix (`EL` for
- *   Greece), except on an export, which never uses `02` (AEAT error 1104, sii.md §3) → `04`;
+ *   (es-tin.md §2) is `parameter_invalid` at `contact.tin_value`, rule `sii.3.counterparty-nif`
+ *   (AEAT refuses it, sii.md §8 error 1117); a missing one is left to the rules (`Contraparte` is
+ *   required for `F1`, sii.md §8);
+ * - an EU party (another member state, `euVatPrefixOf`) → `02` (NIF-IVA) with the country prefix
+ *   (`EL` for Greece), except on an export, which never uses `02` (AEAT error 1104, sii.md §3) → `04`;
  * - any other party → `04` (official ID of the country of residence);
  * - a foreign party without `tin_value` → `06` with ID `NO_DISPONIBLE` (sii.md §3).
  *
@@ -130,13 +117,13 @@ export function siiCounterparty(
   invoice: Pick<Invoice, 'contact'>,
   exportSale: boolean,
 ): Validated<SiiCounterparty | null> {
-  const party = contact ?? invoice.contact ?? null;
+  const party = invoiceParty(contact, invoice);
   if (party === null) return { success: true, data: null };
   const name = presentText(party.name);
   const tin = presentText(party.tin_value);
   const spanish = tin !== null && checkSpanishTin(tin).valid;
   const country =
-    presentText(party.country)?.toUpperCase() ??
+    partyCountry(party) ??
     (tin === null ? null : countryOfPrefix(tin)) ??
     (party.tin_scheme === '9920' || spanish ? 'ES' : null);
   const base = { name: name === null ? null : truncated(name, NAME_LENGTH), country };
@@ -145,19 +132,15 @@ export function siiCounterparty(
       return { success: true, data: { ...base, tax_id: null, tax_scheme: '9920', eu: false } };
     const nif = checkSpanishTin(tin);
     if (!nif.valid)
-      return {
-        success: false,
-        issues: [
-          issueAt(
-            'parameter_invalid',
-            ['contact', 'tin_value'],
-            'must be a valid Spanish NIF (es-tin.md §2): a Spanish counterparty is identified by its NIF in the SII (NIFType, sii.md §3, §6)',
-          ),
-        ],
-      };
+      return refused(
+        'sii.3.counterparty-nif',
+        'parameter_invalid',
+        ['contact', 'tin_value'],
+        'must be a valid Spanish NIF (es-tin.md §2): a Spanish counterparty is identified by its NIF in the SII (NIFType, sii.md §3, §6)',
+      );
     return { success: true, data: { ...base, tax_id: nif.compact, tax_scheme: '9920', eu: false } };
   }
-  const euCode = euCodeOf(country);
+  const euCode = euVatPrefixOf(country);
   const eu = euCode !== null;
   if (tin === null) return { success: true, data: { ...base, tax_id: SII_NO_ID, tax_scheme: '06', eu } };
   if (euCode !== null && !exportSale)

@@ -116,6 +116,7 @@ export function siiInvoiceType(
       success: false,
       issues: [
         issueAt(
+          'sii.4.1.r5-simplified',
           'parameter_invalid',
           typePath,
           simplified

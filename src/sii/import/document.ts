@@ -95,8 +95,8 @@ export interface SiiDocumentRoot {
   readonly node: XmlObject;
 }
 
-function refused(message: string): { success: false; issues: ValidationIssue[] } {
-  return { success: false, issues: [documentIssue(SII_FILE_PARAM, message)] };
+function refused(rule: string, message: string): { success: false; issues: ValidationIssue[] } {
+  return { success: false, issues: [documentIssue(rule, SII_FILE_PARAM, message)] };
 }
 
 function namespaceText(namespace: string | null): string {
@@ -179,13 +179,14 @@ export function readSiiDocument(
   const text = guardXmlDocument(input, SII_DOCUMENT_POLICY);
   if (!text.success) return { success: false, issues: [text.issue] };
   const root = rootElement(text.data);
-  if (root === null) return refused('has no root element');
+  if (root === null) return refused('xml.root-element', 'has no root element');
   const wrapped = root.name === 'Envelope';
   if (!wrapped) {
     const problem = rootProblem(root.name, root.namespace, kind);
-    if (problem !== null) return refused(problem);
+    if (problem !== null) return refused('sii.1.root-element', problem);
   } else if (root.namespace !== SOAP_ENVELOPE_NAMESPACE) {
     return refused(
+      'sii.1.soap-envelope',
       `has a SOAP <Envelope> in ${namespaceText(root.namespace)}; AEAT's SII services use SOAP 1.1 (sii.md §1), ` +
         `the namespace ${SOAP_ENVELOPE_NAMESPACE}`,
     );
@@ -221,17 +222,20 @@ export function readSiiDocument(
   }
 
   const top = onlyChild(parsed.data, 'the document');
-  if (typeof top === 'string') return refused('is not well-formed XML: it has more than one root element');
+  if (typeof top === 'string')
+    return refused('xml.well-formed', 'is not well-formed XML: it has more than one root element');
   if (!wrapped) return { success: true, data: top };
   const body = top.node.Body;
-  if (body === undefined) return refused('has a SOAP Envelope without a Body');
-  if (Array.isArray(body)) return refused('has a SOAP Envelope with more than one Body');
+  if (body === undefined) return refused('sii.1.soap-envelope', 'has a SOAP Envelope without a Body');
+  if (Array.isArray(body))
+    return refused('sii.1.soap-envelope', 'has a SOAP Envelope with more than one Body');
   const content = onlyChild(objectOf(body) ?? (Object.create(null) as XmlObject), 'its SOAP Body');
-  if (typeof content === 'string') return refused(content);
+  if (typeof content === 'string') return refused('sii.1.soap-envelope', content);
   if (content.name === 'Fault') {
     const code = faultText(content.node, 'faultcode');
     const reason = faultText(content.node, 'faultstring');
     return refused(
+      'sii.1.soap-fault',
       `is a SOAP Fault${code === null ? '' : ` (${code})`}${reason === null ? '' : `: ${reason}`}, not ${kind.what} ` +
         '(a Fault refuses a whole submission)',
     );

@@ -206,7 +206,8 @@ function importMessage(input: string | Uint8Array): Validated<SiiImport> {
   const document = readSiiDocument(input, MESSAGE_DOCUMENT);
   if (!document.success) return failure(documentRefusal(input, document.issues));
   const book = ROOTS.get(document.data.name);
-  if (book === undefined) return failure([documentIssue(SII_FILE_PARAM, 'has no SII ledger root')]);
+  if (book === undefined)
+    return failure([documentIssue('sii.1.root-element', SII_FILE_PARAM, 'has no SII ledger root')]);
   const context = new ImportContext('SuministroLR.xsd', true);
   const root = new ElementReader(context, '', '', document.data.node);
   const collectionPayment = (SII_COLLECTION_PAYMENT_BOOKS as readonly string[]).includes(book.book);
@@ -238,6 +239,7 @@ function unreadable(error: unknown): { success: false; issues: ValidationIssue[]
   // The guards should leave nothing to throw on; this keeps the promise anyway.
   return failure([
     documentIssue(
+      'xml.well-formed',
       SII_FILE_PARAM,
       `could not be read as SII XML: ${error instanceof Error ? error.message : String(error)}`,
     ),
@@ -304,6 +306,7 @@ export function importSiiTaxReport(input: string | Uint8Array): Validated<SiiTax
   if (report === undefined || message.records.length !== 1)
     return failure([
       documentIssue(
+        'fiscalkit.sii.one-record-import',
         SII_FILE_PARAM,
         `holds ${String(message.records.length)} records; a tax report import takes a message with exactly one ` +
           '(import a message of several records as a ledger: POST /accounts/{account}/ledgers/import)',

@@ -145,7 +145,7 @@ function errorCode(line: ElementReader): number | null {
 }
 
 function unreadable(why: string): ValidationIssue {
-  return documentIssue(SII_FILE_PARAM, `could not be read as an SII response: ${why}`);
+  return documentIssue('sii.7.response', SII_FILE_PARAM, `could not be read as an SII response: ${why}`);
 }
 
 /** One `RespuestaLinea`. */

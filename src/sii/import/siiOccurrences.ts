@@ -1,5 +1,5 @@
-// GENERATED FILE — do not edit. Regenerate with:
-//   npx tsx scripts/generate-schema-occurrences.ts [shared directory]
+// GENERATED FILE — do not edit. Generator: scripts/generate-schema-occurrences.ts.
+// Regenerate with `npm run generate` (CI checks it: test/scripts/generated.test.ts).
 // Source: SuministroLR.xsd and RespuestaSuministro.xsd with SuministroInformacion.xsd, read from shared/xsd/.
 import type { SchemaOccurrences } from '../../xml/parse.js';
 

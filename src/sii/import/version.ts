@@ -89,6 +89,7 @@ const VERSION_PATH = 'Cabecera/IDVersionSii';
 export function siiVersionRefusal(version: string | null): ValidationIssue | null {
   if (version === null || version === SII_VERSION) return null;
   return {
+    rule: 'sii.3.version',
     code: 'parameter_invalid',
     param: VERSION_PATH,
     message:

@@ -1,5 +1,5 @@
-// GENERATED FILE — do not edit. Regenerate with:
-//   npx tsx scripts/generate-sii-content-model.ts [directory containing SuministroLR.xsd]
+// GENERATED FILE — do not edit. Generator: scripts/generate-sii-content-model.ts.
+// Regenerate with `npm run generate` (CI checks it: test/scripts/generated.test.ts).
 // Source: SuministroLR.xsd + SuministroInformacion.xsd (AEAT SII 1.1, "1.1 bis" content), read from shared/xsd/sii/.
 // 19 root elements, 97 complex types, 43 simple types.
 import type { SchemaModel } from './schemaModel.js';

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { SchemaValidator } from '../../ports.js';
+import type { SchemaValidator } from '../../xml/schemaValidator.js';
 import { SII_CONTENT_MODEL } from './contentModel.js';
 import { type CompiledSchemaModel, compileSchemaModel, schemaModelValidator } from './validate.js';
 

@@ -27,13 +27,12 @@
  * @module
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import type { SchemaError, SchemaVerdict } from '../../ports.js';
+import { loneSurrogateVerdict, type SchemaError, type SchemaVerdict } from '../../xml/schemaValidator.js';
 import { isAsciiName, NO_ATTRIBUTES, scanXml, type XmlScanEvents } from './fastXml.js';
 import type { ComplexTypeModel, Particle, SchemaModel } from './schemaModel.js';
 import { compileSimpleType, type SimpleValueCheck } from './simpleValue.js';
 
 /** An unpaired surrogate: with the `u` flag a surrogate class matches only those (a pair is one code point). */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -371,20 +370,9 @@ class SchemaWalker {
   }
 
   validate(xml: string): SchemaVerdict {
-    // A lone UTF-16 surrogate is no XML character (XML 1.0 §2.2 `Char`) wherever it stands; neither
-    // scan below looks at text that closely, so it is refused here, as fiscalkit/xsd refuses it.
-    const surrogate = LONE_SURROGATE.exec(xml);
-    if (surrogate !== null)
-      return {
-        valid: false,
-        errors: [
-          {
-            path: '',
-            line: xml.slice(0, surrogate.index).split('\n').length,
-            message: 'malformed XML: a lone UTF-16 surrogate is not an XML character',
-          },
-        ],
-      };
+    // A lone surrogate is refused before parsing, with the same verdict in every validator.
+    const surrogate = loneSurrogateVerdict(xml);
+    if (surrogate !== null) return surrogate;
     // First the fast scan (fastXml.ts): it settles the common case, a well-formed valid document. On
     // anything else — outside its subset, malformed, or the first schema error — it gives up, and the
     // saxes pass below decides and reports, with lines. So verdicts never depend on the fast scan.

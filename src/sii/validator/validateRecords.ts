@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { SchemaError, SchemaValidator } from '../../ports.js';
+import type { SchemaError, SchemaValidator } from '../../xml/schemaValidator.js';
 import { buildSiiRecordMessage } from '../build/buildSiiMessage.js';
 import type { SiiMessage } from '../message.js';
 

@@ -1,7 +1,7 @@
 import { LosslessNumber } from 'lossless-json';
 import { ApiError, isApiError } from '../../errors/ApiError.js';
-import { isLosslessNumber } from '../../model/losslessNumber.js';
 import { isDecimalString } from '../../money/fixedPoint.js';
+import { isLosslessNumber } from '../../money/losslessNumber.js';
 import { flatToAllowanceCharges } from '../../totals/flatFields.js';
 import type { TotalsAllowanceChargeInput, TotalsLineAllowanceChargeInput } from '../../totals/input.js';
 import { unitPrice } from '../../totals/unitPrice.js';

@@ -1,4 +1,4 @@
-import { isLosslessNumber } from '../../model/losslessNumber.js';
+import { isLosslessNumber } from '../../money/losslessNumber.js';
 import {
   type ResourceChange,
   removedField,

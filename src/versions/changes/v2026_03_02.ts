@@ -1,5 +1,5 @@
 import { padSchemeCode } from '../../identifiers/schemeCode.js';
-import { isLosslessNumber } from '../../model/losslessNumber.js';
+import { isLosslessNumber } from '../../money/losslessNumber.js';
 import { type ResourceChange, renamedField, type VersionChanges } from '../change.js';
 import { type JsonObject, updatePath } from '../fieldPath.js';
 import type { ResourceKind } from '../resourceKind.js';

@@ -10,7 +10,7 @@ import { type JsonObject, omitPath } from '../fieldPath.js';
 
 /*
  * v2026-04-20 over v2026-03-02: one ResourceChange per difference of spec §9 "Changes in
- * v2026-04-20" and the resource sections it points to (§2.2–§2.8, §2.10, §6), with api-notes.md §3.3.
+ * v2026-04-20" and the resource sections it points to (§2.2, §2.3, §2.4, §2.5, §2.6, §2.7, §2.8, §2.10, §6), with api-notes.md §3.3.
  *
  * Order matters inside this list: a response is downgraded by the changes from the LAST of the list
  * to the first (serialize applies the chain newest first), a request upgraded from the first to the

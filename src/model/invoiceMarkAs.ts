@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Validated } from '../errors/validationIssue.js';
-import { requiredText, text } from '../model/fields.js';
-import { parseWith } from '../model/parse.js';
+import { requiredText, text } from './fields.js';
+import { parseWith } from './parse.js';
 
 /**
  * The body of POST /invoices/{id}/mark_as (spec §4.6; api-notes.md §8.2): the `state` to mark the

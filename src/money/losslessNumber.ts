@@ -1,4 +1,4 @@
-import { Decimal } from '../money/decimal.js';
+import { Decimal } from './decimal.js';
 
 /**
  * A JSON number read without loss: `lossless-json`'s `LosslessNumber` (`{ isLosslessNumber: true,

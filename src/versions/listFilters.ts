@@ -16,12 +16,14 @@
  *
  * @module
  */
+import { INVOICE_STATES } from '../codelists/invoiceStates.js';
+import { SCHEMA_RULES } from '../errors/ruleId.js';
 import type { Validated, ValidationIssue } from '../errors/validationIssue.js';
 import { padSchemeCode } from '../identifiers/schemeCode.js';
 import { parseQueryFlag } from '../model/listQuery.js';
 import type { ConditionValue, FieldPath, RecordCondition } from '../model/recordFilter.js';
-import type { ApiVersion } from '../versions/apiVersion.js';
-import { behaviourIntroducedIn, versionHas } from '../versions/behaviours.js';
+import type { ApiVersion } from './apiVersion.js';
+import { behaviourIntroducedIn, versionHas } from './behaviours.js';
 
 /** The query parameters of paging, which every list takes (spec §2.1). */
 export const PAGE_PARAMS: readonly string[] = ['offset', 'limit'];
@@ -77,7 +79,19 @@ export const QUERY_FIELDS = {
 /** A list that takes `query`. */
 export type QueryList = keyof typeof QUERY_FIELDS;
 
-const issue = (param: string, message: string): ValidationIssue => ({
+/**
+ * A flag per invoice state (api-notes.md §7 "state flags as 0/1 (`new`, `sending`, `error`, `sent`,
+ * `refused`, `closed`, `registered`, …)"; the official client's list adds `accepted` and `paid`):
+ * `<state>=1` lists the invoices of the listed `type` in that state. Every state of GET
+ * /invoice_states has one; `discarded` is the deprecated status filter of `INVOICE_STATUS_FILTERS`.
+ */
+export const INVOICE_STATE_FLAGS: readonly string[] = INVOICE_STATES.map(({ code }) => code).filter(
+  (code) => code !== 'discarded',
+);
+
+/** A 400 `invalid_request_params` of rule `rule` at `param` (every list filter failure is one). */
+const issue = (rule: string, param: string, message: string): ValidationIssue => ({
+  rule,
   code: 'invalid_request_params',
   param,
   message,
@@ -136,7 +150,8 @@ export function parseQueryFilter(
   if (query === undefined || query === null) return { success: true, data: [] };
   const fail = (message: string): Validated<RecordCondition[]> => ({
     success: false,
-    issues: [issue('query', `query ${message}`)],
+    // fiscalkit rule: the grammar is a subset of Ransack's, the part api-notes.md §3.2 shows.
+    issues: [issue('fiscalkit.list.query-grammar', 'query', `query ${message}`)],
   });
   if (typeof query !== 'string') return fail('must be given once, as text such as tin_value=ESB12345678');
   if (query.trim() === '') return { success: true, data: [] };
@@ -182,7 +197,7 @@ export function parseQueryFilter(
  * @example
  * ```ts
  * unknownListParams({ limit: '5', colour: 'red' }, ['name']);
- * // [{ code: 'invalid_request_params', param: 'colour', message: 'colour is not a parameter of this list; it takes offset, limit, name' }]
+ * // [{ rule: 'fiscalkit.list.unknown-param', code: 'invalid_request_params', param: 'colour', message: 'colour is not a parameter of this list; it takes offset, limit, name' }]
  * ```
  */
 export function unknownListParams(
@@ -193,7 +208,11 @@ export function unknownListParams(
   return Object.keys(query)
     .filter((name) => !takes.includes(name))
     .map((name) =>
-      issue(name, `${name.slice(0, 60)} is not a parameter of this list; it takes ${takes.join(', ')}`),
+      issue(
+        'fiscalkit.list.unknown-param',
+        name,
+        `${name.slice(0, 60)} is not a parameter of this list; it takes ${takes.join(', ')}`,
+      ),
     );
 }
 
@@ -234,6 +253,7 @@ export function queryConditions(
       success: false,
       issues: [
         issue(
+          'api.3.2.query-replaces-taxcode',
           'query',
           `query exists from API version ${behaviourIntroducedIn('list_query_filter')} (it replaced taxcode there); this request is in ${version}`,
         ),
@@ -289,7 +309,9 @@ export function contactListConditions(
   const name = query.name;
   if (name !== undefined && name !== null) {
     if (typeof name !== 'string' || hasControl(name) || name.length > 255)
-      issues.push(issue('name', 'name must be given once, as text of at most 255 characters'));
+      issues.push(
+        issue(SCHEMA_RULES.type, 'name', 'name must be given once, as text of at most 255 characters'),
+      );
     else if (name.trim() !== '')
       conditions.push({ fields: [['name'], ['address'], ['tin_value']], op: 'contains', value: name.trim() });
   }

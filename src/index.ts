@@ -45,8 +45,10 @@ export {
   detectFormat,
 } from './documents/detectFormat.js';
 export {
+  type DocumentError,
   type DocumentValidation,
   MAX_DOCUMENT_BYTES,
+  SII_SCHEMA_RULE,
   type ValidateDocumentOptions,
   type ValidationLevel,
   validateDocument,

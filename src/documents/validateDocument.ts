@@ -43,8 +43,10 @@ export type ValidationLevel = 'well_formedness' | 'schema' | 'schema_and_rules';
  *   `UBLVersionID`), `profile` (UBL `CustomizationID` / CII guideline ID: Peppol BIS, XRechnung,
  *   Factur-X…; null when absent or not read);
  * - `validation_level` and `checks`: what was checked, in a word and in plain English;
- * - `errors`: `{path, line, message}` as the schema validator port writes them (`path` '' for the
- *   document as a whole, `line` null when unknown);
+ * - `errors`: `{rule, path, line, message}`: the schema validator port's `{path, line, message}` (`path`
+ *   '' for the document as a whole, `line` null when unknown) and the id of the rule that found it
+ *   (issue #20 §4: `/documents/validate` reports the rule per error; docs/rule-ids.md). A verdict of
+ *   the SII schema validator names the schema, {@link SII_SCHEMA_RULE};
  * - `unchecked_elements`: elements present but outside what fiscalkit reads (FA(3) only), which the
  *   checks therefore did not judge.
  */
@@ -56,9 +58,21 @@ export interface DocumentValidation {
   profile: string | null;
   validation_level: ValidationLevel;
   checks: string;
-  errors: SchemaError[];
+  errors: DocumentError[];
   unchecked_elements: string[];
 }
+
+/** One error of a {@link DocumentValidation}: where, what, and which rule found it. */
+export interface DocumentError extends SchemaError {
+  /** The stable id of the rule (`fa3.TNrKRS`, `xml.doctype`, `sii.xsd`, …; docs/rule-ids.md). */
+  rule: string;
+}
+
+/**
+ * The rule id of an error the SII schema validator port finds (the AEAT `SuministroLR.xsd` with
+ * `SuministroInformacion.xsd`, sii.md §11): a schema validator names the element, not a rule of its own.
+ */
+export const SII_SCHEMA_RULE = 'sii.xsd';
 
 /**
  * The largest document validated: 10 MB (10 × 1024 × 1024 bytes), the HTTP binding's body limit and
@@ -104,10 +118,11 @@ function withoutUtf8Bom(input: string | Uint8Array): string | Uint8Array {
 const LINE = /\(line (\d+), column \d+\)/;
 
 /** A guard's or importer's issue as a validation error: document-level issues have path ''. */
-function errorOf(issue: ValidationIssue, documentParam: string, line_offset = 0): SchemaError {
+function errorOf(issue: ValidationIssue, documentParam: string, line_offset = 0): DocumentError {
   const whole = issue.param === documentParam || issue.param === 'file' || issue.param === '';
   const line = LINE.exec(issue.message)?.[1];
   return {
+    rule: issue.rule,
     path: whole ? '' : issue.param,
     // money-safe: a line number.
     line: line === undefined ? null : Number.parseInt(line, 10) + line_offset,
@@ -347,6 +362,7 @@ export function validateDocument(
         validation_level: 'schema',
         checks: siiChecks(options.validator.name, soap),
         errors: verdict.errors.map((error) => ({
+          rule: SII_SCHEMA_RULE,
           ...error,
           // money-safe: line numbers.
           line: error.line === null ? null : error.line + line_offset,

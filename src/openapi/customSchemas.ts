@@ -179,6 +179,11 @@ export function customSchema(name: CustomSchemaName, context: CustomSchemaContex
         errors: {
           type: 'array',
           items: entry({
+            rule: {
+              type: 'string',
+              description:
+                'The stable id of the rule that found the error (`fa3.TNrKRS`, `xml.doctype`, `sii.xsd`, …).',
+            },
             path: { type: 'string', description: "Where ('' for the whole document)." },
             line: { type: ['integer', 'null'] },
             message: { type: 'string' },

@@ -110,7 +110,12 @@ describe('UBL, CII and Facturae: well-formedness only, and the answer says so', 
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({ valid: false, format: 'ubl' });
     expect(response.json.errors).toEqual([
-      { path: '', line: 6, message: expect.stringMatching(/not well-formed XML.*line 6/) },
+      {
+        rule: expect.stringMatching(/^xml\./),
+        path: '',
+        line: 6,
+        message: expect.stringMatching(/not well-formed XML.*line 6/),
+      },
     ]);
     const entity = await validate(CII.replace('FX-1', 'FX&nbsp;1'));
     expect(entity.json).toMatchObject({ valid: false, format: 'cii' });
@@ -155,7 +160,13 @@ describe.skipIf(!hasShared)(
       const missing = await validate(text.replace(/<P_2>[^<]*<\/P_2>/, ''));
       expect(missing.json).toMatchObject({ valid: false, format: 'ksef_fa3' });
       expect(missing.json.errors).toEqual([
-        { path: 'Fa/P_2', line: null, message: expect.stringContaining('Fa/P_2') },
+        // Each error names its rule (issue #20 §4): here, an element the schema requires is missing.
+        {
+          rule: 'xml.schema.required-element',
+          path: 'Fa/P_2',
+          line: null,
+          message: expect.stringContaining('Fa/P_2'),
+        },
       ]);
       const withBom = await service.request('POST', '/documents/validate', {
         body: { file: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), sample(...FA3)]).toString('base64') },
@@ -182,7 +193,12 @@ describe.skipIf(!hasShared)(
       const invalid = await validate(broken);
       expect(invalid.json.valid).toBe(false);
       expect(invalid.json.errors).toEqual([
-        { path: 'FacturaExpedida', line: 25, message: expect.stringContaining('expected TipoFactura') },
+        {
+          rule: 'sii.xsd',
+          path: 'FacturaExpedida',
+          line: 25,
+          message: expect.stringContaining('expected TipoFactura'),
+        },
       ]);
       const envelope = (message: string) =>
         '<?xml version="1.0" encoding="UTF-8"?>\n<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/">\n' +

@@ -11,8 +11,12 @@
  * @module
  */
 
-export { ALLOWANCE_CHARGE_INDICATORS, type AllowanceChargeIndicator } from './codelists/allowanceCharges.js';
+// Each section header below is followed by a blank line: biome sorts exports only up to such a detached
+// comment, so an export sorted by path stays under its own header (without it, sorting moves exports
+// across headers).
 // ─── Code lists ───────────────────────────────────────────────────────────────────────────────────
+
+export { ALLOWANCE_CHARGE_INDICATORS, type AllowanceChargeIndicator } from './codelists/allowanceCharges.js';
 export { COUNTRIES, countryName, isCountryCode } from './codelists/countries.js';
 export { CURRENCIES, type CurrencyEntry } from './codelists/currencies.js';
 export {
@@ -38,6 +42,7 @@ export { DEPRECATED_SCHEMES, isSchemeCode, SCHEMES, type SchemeEntry } from './c
 export { TAX_KINDS, type TaxKind } from './codelists/taxKinds.js';
 export { isTransportTypeCode, TRANSPORT_TYPES, type TransportTypeEntry } from './codelists/transportTypes.js';
 // ─── Documents: which format a document is, and whether it is valid ──────────────────────────────
+
 export {
   type Detection,
   DOCUMENT_FORMATS,
@@ -48,12 +53,15 @@ export {
   type DocumentError,
   type DocumentValidation,
   MAX_DOCUMENT_BYTES,
-  SII_SCHEMA_RULE,
   type ValidateDocumentOptions,
   type ValidationLevel,
   validateDocument,
 } from './documents/validateDocument.js';
-// ─── Errors: the wire errors of spec §7 and the issues they are made of ───────────────────────────
+export type { RootElement } from './xml/guards.js';
+export { SII_SCHEMA_RULE } from './xml/schemaValidator.js';
+export type { XmlContent, XmlElement } from './xml/write.js';
+// ─── Errors: the wire errors of spec §7, the issues they are made of, and storage away (503) ──────
+
 export { ApiError, type ApiErrorOptions, isApiError } from './errors/ApiError.js';
 export { ERROR_CATALOG, ERROR_TYPE, type ErrorCode, errorStatus, isErrorCode } from './errors/catalog.js';
 export { type ErrorBody, errorBody } from './errors/errorBody.js';
@@ -64,7 +72,9 @@ export {
   type Validated,
   type ValidationIssue,
 } from './errors/validationIssue.js';
+export { isStorageUnavailable, StorageUnavailableError } from './ports.js';
 // ─── Webhooks a host receives: check their signature ─────────────────────────────────────────────
+
 export {
   signWebhook,
   type VerifyWebhookSignatureOptions,
@@ -75,6 +85,7 @@ export {
   type WebhookSignatureFailure,
 } from './events/webhookSignature.js';
 // ─── Identifiers: tax ids, company registers, bank accounts, payment references ──────────────────
+
 export { checkBic, checkIban, type IbanCheck } from './identifiers/bankAccount.js';
 export { checkBelgianOgm, createBelgianOgm, ogmBase } from './identifiers/belgianOgm.js';
 export type { IdentifierCheck } from './identifiers/identifierCheck.js';
@@ -89,6 +100,7 @@ export {
   type SpanishTinKind,
 } from './identifiers/spanishTin.js';
 // ─── Money: exact decimals, rounding, currencies ─────────────────────────────────────────────────
+
 export { CURRENCY_CODES, currencyExponent, isCurrencyCode } from './money/currencies.js';
 export { Decimal } from './money/decimal.js';
 export { divideAndRound } from './money/divideAndRound.js';
@@ -108,8 +120,8 @@ export {
   type RoundingMethod,
   roundingMethodFromAccount,
 } from './money/roundingMethod.js';
-export { isStorageUnavailable, StorageUnavailableError } from './ports.js';
 // ─── The service: createFiscalkit over the ports, its use cases and their input types ──────────────
+
 export type { AccountEventDraft, AccountEventService } from './service/accountEvents.js';
 export { LOGO_CONTENT_TYPES, type LogoContentType, type LogoUpload } from './service/accountLogo.js';
 export type { AccountService } from './service/accounts.js';
@@ -162,6 +174,7 @@ export type { TransportService, TransportUpdateOptions } from './service/transpo
 export type { ResourcePage, WebHookService } from './service/webHooks.js';
 export type { JobContext, Worker, WorkerOptions } from './service/worker.js';
 // ─── Totals: the tax math of an invoice (docs/totals.md) ─────────────────────────────────────────
+
 export { allocate } from './totals/allocate.js';
 export { computeTotals } from './totals/computeTotals.js';
 export {
@@ -191,6 +204,7 @@ export type {
 } from './totals/result.js';
 export { unitPrice } from './totals/unitPrice.js';
 // ─── The versioned request cycle (spec §9): resolve the version, upgrade the body, serialize ─────
+
 export {
   API_VERSIONS,
   type ApiVersion,
@@ -211,5 +225,3 @@ export {
   serializeList,
   toJson,
 } from './versions/serialize.js';
-export type { RootElement } from './xml/guards.js';
-export type { XmlContent, XmlElement } from './xml/write.js';

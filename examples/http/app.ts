@@ -16,6 +16,7 @@ import {
   API_KEY_HEADER,
   ApiError,
   type ApiVersion,
+  apiErrorFromIssues,
   authenticateApiKey,
   errorBody,
   type Fiscalkit,
@@ -145,10 +146,8 @@ export function createHttpApp(fiscalkit: Fiscalkit, httpOptions: HttpOptions): H
         endpoint: BATCH_PATH.test(url.pathname) ? 'tax_report_batches' : null,
         hosts: httpOptions.hosts,
       });
-      if (!resolved.success) {
-        const issue = resolved.issues[0] as { code: 'invalid_api_version'; message: string };
-        throw new ApiError(issue.code, issue.message, { param: null });
-      }
+      // The error keeps the rule that refused the version (spec §9), for the request log.
+      if (!resolved.success) throw apiErrorFromIssues(resolved.issues);
       version = resolved.data;
       let path = `${url.pathname}${url.search}`;
       if (version === LEGACY_API_VERSION) {

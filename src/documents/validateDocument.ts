@@ -9,6 +9,7 @@
 import type { Validated, ValidationIssue } from '../errors/validationIssue.js';
 import { fa3Issues } from '../ksef/fa3Issues.js';
 import { importFa3 } from '../ksef/import/importFa3.js';
+import { FA3_NAMESPACE } from '../ksef/index.js';
 import {
   bomIssue,
   documentIssue,
@@ -23,7 +24,7 @@ import {
   type XmlDocumentPolicy,
 } from '../xml/guards.js';
 import { parseXml, type XmlObject, type XmlValue } from '../xml/parse.js';
-import type { SchemaError, SchemaValidator } from '../xml/schemaValidator.js';
+import { type SchemaError, type SchemaValidator, SII_SCHEMA_RULE } from '../xml/schemaValidator.js';
 import { type DocumentFormat, detectFormat } from './detectFormat.js';
 import { unwrapSoapBody } from './soapBody.js';
 
@@ -67,12 +68,6 @@ export interface DocumentError extends SchemaError {
   /** The stable id of the rule (`fa3.TNrKRS`, `xml.doctype`, `sii.xsd`, …; docs/rule-ids.md). */
   rule: string;
 }
-
-/**
- * The rule id of an error the SII schema validator port finds (the AEAT `SuministroLR.xsd` with
- * `SuministroInformacion.xsd`, sii.md §11): a schema validator names the element, not a rule of its own.
- */
-export const SII_SCHEMA_RULE = 'sii.xsd';
 
 /**
  * The largest document validated: 10 MB (10 × 1024 × 1024 bytes), the HTTP binding's body limit and
@@ -135,7 +130,7 @@ function refuse(issue: ValidationIssue): { success: false; issues: ValidationIss
 }
 
 const SUPPORTED =
-  'the formats validated are KSeF FA(3) (Faktura in http://crd.gov.pl/wzor/2025/06/25/13775/), SII (SuministroLR… / BajaLR… ' +
+  `the formats validated are KSeF FA(3) (Faktura in ${FA3_NAMESPACE}), SII (SuministroLR… / BajaLR… ` +
   'of SuministroLR.xsd, bare or in a SOAP 1.1 envelope), UBL 2 (Invoice, CreditNote, … in ' +
   'urn:oasis:names:specification:ubl:schema:xsd:…-2), CII (CrossIndustryInvoice in ' +
   'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100) and Facturae 3.2, 3.2.1, 3.2.2';

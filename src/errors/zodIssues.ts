@@ -72,11 +72,17 @@ function requestedCode(issue: z.core.$ZodIssue): ErrorCode | undefined {
   return typeof code === 'string' && isErrorCode(code) ? code : undefined;
 }
 
-/** The rule a custom check named with `params: { rule }`, if any. */
+/**
+ * The rule a custom check named with `params: { rule }`, if any. A malformed one is the schema's
+ * bug, not the request's: it fails loudly, as `issueAt` does, rather than pass as another rule.
+ */
 function requestedRule(issue: z.core.$ZodIssue): string | undefined {
   if (issue.code !== 'custom') return undefined;
   const rule: unknown = issue.params?.rule;
-  return typeof rule === 'string' && isRuleId(rule) ? rule : undefined;
+  if (rule === undefined) return undefined;
+  if (typeof rule !== 'string' || !isRuleId(rule))
+    throw new TypeError(`issuesFromZod: params.rule ${JSON.stringify(rule)} is not a rule id`);
+  return rule;
 }
 
 /**

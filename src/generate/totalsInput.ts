@@ -210,11 +210,13 @@ export function invoiceTotals(input: TotalsInput): Validated<TotalsResult> {
     // What `computeTotals` can still refuse on valid input: an advance split over the order's VAT
     // groups by their gross (taxmath.md §3.9) when that gross is zero, or a document allowance or
     // charge spread over the lines by their nets (fiscalkit's, docs/totals.md) when those are zero.
+    // The error names its rule; the fallback only covers an ApiError from a copy that does not.
     const issue: ValidationIssue = {
       rule:
-        error.param === 'total_amount_due'
+        error.rule ??
+        (error.param === 'total_amount_due'
           ? 'taxmath.3.9.advance-split'
-          : 'fiscalkit.totals.allowance-spread',
+          : 'fiscalkit.totals.allowance-spread'),
       code: error.code,
       param,
       message: error.message,

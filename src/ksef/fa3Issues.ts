@@ -636,8 +636,9 @@ function identificationIssues(
 
 /**
  * `Podmiot3`: the flat `third_party_*` one and `additional_third_parties`, at most 100 in all. A
- * `Podmiot3` needs a role (`Rola`), so third-party data without `third_party_role` could not be
- * written: refused at the role (a **fiscalkit choice**, rather than dropping the party silently).
+ * `Podmiot3` needs a role (`Rola`, ksef-fa3.md §6.3), so third-party data without `third_party_role`
+ * could not be written: refused at the role rather than dropping the party silently, under the id
+ * the invoice generator gives the same fact (`ksef.6.3.third-party-role`, ksef/generate/parties.ts).
  */
 function thirdPartyIssues(check: Checker, report: KsefTaxReportCreate): void {
   const flat = prefixedFields(report, 'third_party_');
@@ -649,7 +650,7 @@ function thirdPartyIssues(check: Checker, report: KsefTaxReportCreate): void {
     )
   )
     check.blank(
-      'fiscalkit.ksef.third-party-role',
+      'ksef.6.3.third-party-role',
       ['third_party_role'],
       'is required to write the third party (FA(3) Podmiot3/Rola)',
     );

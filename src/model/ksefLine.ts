@@ -90,7 +90,7 @@ export const KsefLineSchema = z.object({
   quantity: optional(ksefQuantity()),
   /** `P_9A`, the net unit price. */
   price: optional(ksefUnitPrice()),
-  /** `P_9B`, the gross unit price (prices including VAT, art. 106e ust. 7–8). */
+  /** `P_9B`, the gross unit price (prices including VAT, art. 106e ust. 7 and art. 106e ust. 8). */
   gross_price: optional(ksefUnitPrice()),
   /** `P_10`, a discount not included in the price. */
   discount: optional(ksefUnitPrice()),

@@ -118,6 +118,8 @@ export type BatchRecordError = z.output<typeof BatchRecordErrorSchema>;
  * ```
  */
 export function batchRecordError(issue: ValidationIssue): BatchRecordError {
+  // The issue's `rule` is dropped on purpose: a per-record error (spec §4.1 rule 2) is a wire shape,
+  // the error fields of spec §7.1 and nothing more.
   return { code: issue.code, message: issue.message, param: issue.param === '' ? null : issue.param };
 }
 

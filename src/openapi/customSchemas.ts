@@ -145,7 +145,7 @@ export function customSchema(name: CustomSchemaName, context: CustomSchemaContex
       return {
         type: 'object',
         description:
-          'Up to 5,000 SII tax reports. Only the envelope is checked now; each record is built and validated in the background, and a failing record (a non-SII `type`: `unsupported_type`) is reported in the batch status (spec §4.1 rules 1–3).',
+          'Up to 5,000 SII tax reports. Only the envelope is checked now; each record is built and validated in the background, and a failing record (a non-SII `type`: `unsupported_type`) is reported in the batch status (spec §4.1 rule 1, §4.1 rule 2, §4.1 rule 3).',
         properties: {
           tax_reports: { type: 'array', maxItems: 5000, items: context.taxReportCreateRef('SiiDocument') },
         },

@@ -189,7 +189,7 @@ export function createAccountService(ports: Ports, _deps: ServiceDeps): AccountS
       const parsed = parsedOrThrow(parseAccount(body, 'update'));
       // Spec §4.4 "Same accepted fields": a PUT names the fields it changes and keeps the others (the
       // way the service's own clients send one flag at a time). `routing_codes` changes only the
-      // slots it sends. Spec §2.2 rules 1–2 are judged on the account as it will be, so turning
+      // slots it sends. Spec §2.2 rule 1 and §2.2 rule 2 are judged on the account as it will be, so turning
       // `apply_taxes_per_line` off while `skip_line_taxable_base_rounding` is on is refused too.
       // A `tin_scheme` word is read with the country the account will have (spec §2.3); `cin` and
       // `cin_value` are one identifier (spec §2.2), so sending either changes both.

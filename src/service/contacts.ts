@@ -77,8 +77,8 @@ function sameIdentifier(
 /**
  * The contacts service (spec §2.3, §4.5). Offices are contacts with `parent_id`: the parent must be a
  * contact of the same account (else 422 `parameter_invalid` at `parent_id`), offices inherit the
- * parent's TIN and CIN when they send none (rules 1–2), and from v2026-04-20 an office TIN that
- * differs from the parent's is 422 `parameter_invalid` (the version is the caller's). Changes are
+ * parent's TIN and CIN when they send none (§2.3 rule 1, §2.3 rule 2), and from v2026-04-20 an office TIN
+ * that differs from the parent's is 422 `parameter_invalid` (the version is the caller's). Changes are
  * recorded as `ContactEvent`s (spec §6 rule 3; `ClientEvent` in the legacy version).
  *
  * @example
@@ -126,8 +126,8 @@ export function createContactService(ports: Ports, _deps: ServiceDeps): ContactS
   }
 
   /**
-   * Spec §2.3 rules 1–2 ("offices inherit the TIN of the parent"): when a parent's identifiers change,
-   * each office that carried the parent's old value (it inherited it) follows the new one; an office
+   * Spec §2.3 rule 1, §2.3 rule 2 ("offices inherit the TIN of the parent"): when a parent's identifiers
+   * change, each office that carried the parent's old value (it inherited it) follows the new one; an office
    * with its own value (older versions accepted a different TIN) keeps it. This is fiscalkit's
    * reading of "inherit" where the spec is silent on later changes: an office must not keep a TIN
    * its parent no longer has. A concurrent change of an office is read again and retried, since
@@ -177,7 +177,7 @@ export function createContactService(ports: Ports, _deps: ServiceDeps): ContactS
   }
 
   /**
-   * The contact with its parent's identifiers filled in where it has none (spec §2.3 rules 1–2). An
+   * The contact with its parent's identifiers filled in where it has none (spec §2.3 rule 1, §2.3 rule 2). An
    * office TIN that is the parent's in another spelling (`b-1234567-4` for `B12345674`, which the
    * office rule accepts) is stored as the parent writes it: offices inherit the TIN, so they carry
    * the very value, and follow it when it changes.

@@ -117,7 +117,7 @@ export function invoiceAmounts(
       error.param !== null && error.message.startsWith(error.param)
         ? `${param}${error.message.slice(error.param.length)}`
         : error.message;
-    throw new ApiError(error.code, message, { param: param === '' ? null : param });
+    throw new ApiError(error.code, message, { param: param === '' ? null : param, rule: error.rule });
   }
 }
 

@@ -128,7 +128,7 @@ export function updatedAtInstant(text: string): string | null {
 }
 
 /**
- * The customer TIN conditions of `taxcode` (versions before v2026-03-02, api-notes.md §3.1–3.2): the
+ * The customer TIN conditions of `taxcode` (versions before v2026-03-02, api-notes.md §3.1, §3.2): the
  * customer's TIN as `scheme:value` (`9920:ESB12345678`, the legacy `taxcode` form) or the value alone.
  */
 function taxcodeConditions(text: string): RecordCondition[] | null {

@@ -13,6 +13,7 @@ import type { Ledger } from '../model/ledger.js';
 import type { SiiTaxReport } from '../model/siiTaxReport.js';
 import type { Ports } from '../ports.js';
 import { issueAt } from '../rules/issue.js';
+import { SII_SCHEMA_RULE } from '../xml/schemaValidator.js';
 import { computeOf } from './compute.js';
 import { siiTitularOf } from './siiTitular.js';
 import { taxReportEvent } from './taxReportEvents.js';
@@ -110,7 +111,7 @@ export async function importSiiLedger(
     throw new ApiError(
       'parameter_invalid',
       schemaRefusal(IMPORT_FILE_PARAM, ports.schemaValidator.name, verdict.errors[0]),
-      { param: IMPORT_FILE_PARAM },
+      { param: IMPORT_FILE_PARAM, rule: SII_SCHEMA_RULE },
     );
   const [first] = message.records;
   if (first === undefined) throw new TypeError('an imported SII message holds at least one record');

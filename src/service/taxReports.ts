@@ -22,10 +22,10 @@
  */
 
 import { ApiError } from '../errors/ApiError.js';
-import type { TaxReportFile } from '../ksef/index.js';
 import type { Account } from '../model/account.js';
 import type { Ledger } from '../model/ledger.js';
 import { parseTaxReport, type TaxReport, type TaxReportCreate } from '../model/taxReport.js';
+import type { TaxReportFile } from '../model/taxReportFile.js';
 import type { PageRequest, Ports } from '../ports.js';
 import { taxReportTypeChangeIssues } from '../rules/taxReportTypeChange.js';
 import { checkedPage } from './accountWrites.js';

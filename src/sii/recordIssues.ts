@@ -207,8 +207,8 @@ class Checker extends IssueCollector {
 }
 
 /**
- * Every issue of one SII record (issue #6; sii.md §2–§8), before any XML exists; `[]` when the
- * record can be written as schema-valid SII XML that also passes the AEAT checks of sii.md §8.
+ * Every issue of one SII record (issue #6; sii.md §2, §3, §4, §5, §6, §7, §8), before any XML exists; `[]`
+ * when the record can be written as schema-valid SII XML that also passes the AEAT checks of sii.md §8.
  * Params are the report's fields as on the wire (`tax_breakdowns[2].surcharge_amount`,
  * `customer_party_tax_id`, `period`); codes from `src/errors/catalog.ts`.
  *
@@ -802,7 +802,7 @@ function totalIssues(
 }
 
 /**
- * The breakdown of an issued or received invoice (sii.md §4.4–§4.6, §5, §6, §8); returns what it
+ * The breakdown of an issued or received invoice (sii.md §4.4, §4.5, §4.6, §5, §6, §8); returns what it
  * adds up to, in cents, when every amount is usable:
  *
  * - every row: `taxable_base` required, amounts and rates to their types, codes to their lists;

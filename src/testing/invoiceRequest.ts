@@ -1,5 +1,5 @@
 /**
- * fast-check arbitraries of whole invoices as the HTTP API accepts them (spec §2.4–§2.6, §4.6):
+ * fast-check arbitraries of whole invoices as the HTTP API accepts them (spec §2.4, §2.5, §2.6, §4.6):
  * the `{"invoice": {…}}` body of POST /accounts/{account}/invoices, in any API version.
  *
  * A request is built in the newest (canonical) shape and rewritten for the version asked for with

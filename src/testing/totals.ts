@@ -710,7 +710,7 @@ export interface AllowanceLinesArbOptions {
 }
 
 /**
- * Lines with everything docs/totals.md §2.1–§2.2 adds: a `base_quantity` on some lines, and on
+ * Lines with everything docs/totals.md §2.1, §2.2 adds: a `base_quantity` on some lines, and on
  * others a list of zero to three allowances and charges (or, with `flat`, the older versions' flat
  * fields including `charge_percent`). The taxes come from a palette of one to three tax sets, as in
  * {@link linesArb}.

@@ -275,9 +275,7 @@ function advanceTotals(
     throw new ApiError(
       'parameter_invalid',
       'total_amount_due cannot be split: the order lines have a zero gross total',
-      {
-        param: 'total_amount_due',
-      },
+      { param: 'total_amount_due', rule: 'taxmath.3.9.advance-split' },
     );
   }
   const groups = vat.map(({ group }, g): GroupAmounts => {

@@ -223,7 +223,8 @@ export function documentAllowanceCharges(
       throw new ApiError(
         'parameter_invalid',
         `allowance_charges[${entry.index}] cannot be spread over the lines' taxes in proportion to their nets: the nets add up to zero; give the entry its own taxes`,
-        { param: `allowance_charges[${entry.index}]` },
+        // fiscalkit's spread (docs/totals.md): the sources are silent on a zero-net document.
+        { param: `allowance_charges[${entry.index}]`, rule: 'fiscalkit.totals.allowance-spread' },
       );
     }
     const whole = (entry.percentage === undefined ? amount : given) ?? 0n;

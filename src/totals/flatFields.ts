@@ -50,14 +50,27 @@ function signOf(value: unknown): -1 | 0 | 1 {
   return value.startsWith('-') ? -1 : 1;
 }
 
-function refuse(param: string, message: string): never {
-  throw new ApiError('parameter_invalid', `${param} ${message}`, { param });
+/**
+ * A 422 naming the rule the mapping cannot get past: the same id `validateTotalsInput` gives the
+ * same fact (issue #20 §4), so a refusal reads alike whichever path finds it.
+ */
+function refuse(param: string, message: string, rule: string): never {
+  throw new ApiError('parameter_invalid', `${param} ${message}`, { param, rule });
 }
 
-/** Both of a pair of exclusive flat fields given: the mapping would have to guess. */
+/**
+ * Both of a pair of exclusive flat fields given: the mapping would have to guess. A discount's
+ * percentage or amount is taxmath.md §3.1's, a charge's is fiscalkit's (docs/totals.md).
+ */
 function exclusive(first: unknown, second: unknown, firstName: string, secondParam: string) {
   if (!isAbsent(first) && !isAbsent(second))
-    refuse(secondParam, `cannot be given together with ${firstName}`);
+    refuse(
+      secondParam,
+      `cannot be given together with ${firstName}`,
+      firstName === 'discount_percent'
+        ? 'taxmath.3.1.discount-exclusive'
+        : 'fiscalkit.totals.charge-exclusive',
+    );
 }
 
 /**
@@ -83,7 +96,11 @@ function lineEntries(line: FlatTotalsLineInput, at: string): TotalsLineAllowance
   exclusive(line.discount_percent, line.discount_amount, 'discount_percent', `${at}.discount_amount`);
   exclusive(line.charge_percent, line.charge_amount, 'charge_percent', `${at}.charge_amount`);
   if (signOf(line.discount_amount) < 0) {
-    refuse(`${at}.discount_amount`, 'must not be negative: it follows the sign of the line');
+    refuse(
+      `${at}.discount_amount`,
+      'must not be negative: it follows the sign of the line',
+      'taxmath.3.3.discount-magnitude',
+    );
   }
   const entries: TotalsLineAllowanceChargeInput[] = [];
   if (!isAbsent(line.discount_percent)) {
@@ -218,6 +235,7 @@ export function flatToAllowanceCharges(input: FlatTotalsInput): TotalsInput {
             refuse(
               `lines[${String(i)}].allowance_charges`,
               'cannot be given together with the flat discount and charge fields of older versions',
+              'api.3.2.one-representation',
             );
           }
           return { ...kept, allowance_charges: entries };
@@ -229,6 +247,7 @@ export function flatToAllowanceCharges(input: FlatTotalsInput): TotalsInput {
       refuse(
         'allowance_charges',
         'cannot be given together with the flat discount and charge fields of older versions',
+        'api.3.2.one-representation',
       );
     }
     output.allowance_charges = entries;

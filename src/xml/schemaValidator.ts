@@ -40,6 +40,12 @@ export interface SchemaValidator {
 }
 
 /**
+ * The rule id of an error a {@link SchemaValidator} finds in an SII document (the AEAT `SuministroLR.xsd` with
+ * `SuministroInformacion.xsd`, sii.md §11): a schema validator names the element, not a rule of its own.
+ */
+export const SII_SCHEMA_RULE = 'sii.xsd';
+
+/**
  * The verdict on a document holding a lone UTF-16 surrogate, or null when it holds none. A lone
  * surrogate is no XML character (XML 1.0 §2.2 `Char`) and has no UTF-8 form (an encoder would write
  * U+FFFD and a validator would judge another document), so every {@link SchemaValidator} refuses it

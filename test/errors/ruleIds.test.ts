@@ -233,6 +233,19 @@ describe('the model: the schema rules, and the rules a field applies', () => {
     ]);
   });
 
+  it('a custom check naming a malformed rule is a programming error: TypeError, not another rule', () => {
+    const custom = (rule: unknown) =>
+      z.string().refine((value) => value === 'ok', { params: { code: 'parameter_invalid', rule } });
+    expect(() => parseWith(custom('parameter_invalid'), 'no')).toThrow(
+      new TypeError('issuesFromZod: params.rule "parameter_invalid" is not a rule id'),
+    );
+    expect(() => parseWith(custom(7), 'no')).toThrow(TypeError);
+    const named = parseWith(custom('spec.2.1.dates'), 'no');
+    expect(named.success ? null : named.issues[0]?.rule).toBe('spec.2.1.dates');
+    const unnamed = parseWith(custom(undefined), 'no');
+    expect(unnamed.success ? null : unnamed.issues[0]?.rule).toBe(SCHEMA_RULES.value);
+  });
+
   it('list queries: include and a flag', () => {
     const include = parseInvoiceInclude('colour');
     expect(include.success ? null : include.issues[0]?.rule).toBe(SCHEMA_RULES.enum);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Validated } from '../../src/errors/validationIssue.js';
 import { customerParty, supplierParty, thirdParty } from '../../src/ksef/generate/parties.js';
+import { thirdPartyFlagIssues } from '../../src/rules/thirdParty.js';
 import { mf1Invoice, mf9Invoice, polishAccount, polishContact, UNIT_NIP } from '../support/ksefInvoices.js';
 import { refusal } from '../support/refusal.js';
 
@@ -67,5 +68,21 @@ describe('the FA(3) party builders name their rules', () => {
     ],
   ])('the third party: %s', (_, run, expected) => {
     expect(refusal(run())).toEqual(expected);
+  });
+});
+
+describe('spec §2.5 rules 1 and 2 have one home (src/rules/thirdParty.ts)', () => {
+  it('the generator refuses the flags with exactly the invoice rule’s issues', () => {
+    for (const invoice of [
+      mf9Invoice({ apply_to_vat_group_member: true }),
+      mf1Invoice({ apply_to_local_government_unit: true }),
+      mf1Invoice({ apply_to_vat_group_member: true }),
+    ]) {
+      const issues = thirdPartyFlagIssues(invoice);
+      expect(issues).toHaveLength(1);
+      expect(thirdParty(invoice)).toEqual({ success: false, issues });
+    }
+    expect(thirdPartyFlagIssues(mf9Invoice())).toEqual([]);
+    expect(thirdParty(mf9Invoice()).success).toBe(true);
   });
 });

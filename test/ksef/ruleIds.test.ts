@@ -171,10 +171,13 @@ describe('taxmath.* and fiscalkit.ksef.*', () => {
     expect(ruleAt(unparsed({ exchange_rate: '0' }), 'exchange_rate')).toBe('taxmath.3.10.positive-rate');
   });
 
-  it('fiscalkit’s own decisions: a third party needs a role, a ZAL order total needs order lines', () => {
+  it('a third party needs a role: ksef-fa3.md §6.3, the id the invoice generator gives it too', () => {
     expect(ruleAt(unparsed({ third_party_name: 'Odbiorca' }), 'third_party_role')).toBe(
-      'fiscalkit.ksef.third-party-role',
+      'ksef.6.3.third-party-role',
     );
+  });
+
+  it('fiscalkit’s own decisions: a ZAL order total needs order lines', () => {
     expect(ruleAt({ ...zalReport(), order_lines: [] }, 'order_lines')).toBe('fiscalkit.ksef.order-lines');
     expect(
       issuesOf(ksefTypeCodeOf({ type: 'ReceivedInvoice', type_code: null, invoice_references: [] }))[0]?.rule,

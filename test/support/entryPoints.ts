@@ -1,8 +1,9 @@
 /**
  * The package's entry points and the source file each is built from, as tsconfig.json's `paths` map
  * them (docs/public-api.md). The same list is package.json's `exports`, tsup.config.ts's entries,
- * typedoc.json's entry points and the API reports of `npm run check:api`; the repository tests check
- * that they agree (test/repository/entryPoints.test.ts).
+ * typedoc.json's entry points and the API reports of `npm run check:api`; the repository test
+ * test/repository/examplesImports.test.ts checks that package.json's `exports` and typedoc.json's entry
+ * points agree with it.
  */
 import { join } from 'node:path';
 import ts from 'typescript';

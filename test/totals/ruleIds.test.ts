@@ -1,8 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/errors/ApiError.js';
 import { isRuleId } from '../../src/errors/ruleId.js';
 import type { ValidationIssue } from '../../src/errors/validationIssue.js';
+import { invoiceTotals } from '../../src/generate/totalsInput.js';
 import { taxableBaseRoundingIssues } from '../../src/rules/taxableBaseRounding.js';
+import { computeTotals } from '../../src/totals/computeTotals.js';
+import { type FlatTotalsInput, flatToAllowanceCharges } from '../../src/totals/flatFields.js';
+import type { TotalsInput } from '../../src/totals/input.js';
 import {
   breaksTaxableBaseRounding,
   TAXABLE_BASE_ROUNDING_RULE,
@@ -155,5 +160,101 @@ describe('api.* and fiscalkit.totals.*', () => {
     expect(
       ruleAt(input({ allowance_charges: [allowance] }), 'allowance_charges[0].is_reimbursable_expense'),
     ).toBe('fiscalkit.totals.reimbursable');
+  });
+});
+
+/** The `ApiError` a call throws (fails the test when it returns). */
+function thrownBy(call: () => unknown): ApiError {
+  try {
+    call();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  return expect.fail('expected an ApiError');
+}
+
+describe('the refusals thrown past the input check name their rule too', () => {
+  const VAT23 = { name: 'VAT', category: 'S', percent: '23', kind: 'vat' as const };
+  const zeroGrossAdvance: TotalsInput = {
+    currency: 'PLN',
+    type_code: 'ZAL',
+    total_amount_due: '1000.00',
+    lines: [{ quantity: '0', price: '100', taxes: [VAT23] }],
+  };
+  const zeroNetSpread: TotalsInput = {
+    currency: 'EUR',
+    lines: [
+      { quantity: '1', price: '10', taxes: [{ ...IVA, kind: 'vat' }] },
+      { quantity: '-1', price: '10', taxes: [{ ...IVA, kind: 'vat', percent: '10' }] },
+    ],
+    allowance_charges: [{ allowance_charge_indicator: 'allowance', amount: '1' }],
+  };
+
+  it('computeTotals: taxmath.3.9.advance-split, fiscalkit.totals.allowance-spread', () => {
+    const advance = thrownBy(() => computeTotals(zeroGrossAdvance));
+    expect([advance.param, advance.rule]).toEqual(['total_amount_due', 'taxmath.3.9.advance-split']);
+    const spread = thrownBy(() => computeTotals(zeroNetSpread));
+    expect([spread.param, spread.rule]).toEqual([
+      'allowance_charges[0]',
+      'fiscalkit.totals.allowance-spread',
+    ]);
+  });
+
+  it("invoiceTotals passes the error's own rule on", () => {
+    for (const [value, rule] of [
+      [zeroGrossAdvance, 'taxmath.3.9.advance-split'],
+      [zeroNetSpread, 'fiscalkit.totals.allowance-spread'],
+    ] as const) {
+      const result = invoiceTotals(value);
+      if (result.success) expect.fail('expected issues');
+      expect(result.issues.map((issue) => issue.rule)).toEqual([rule]);
+    }
+  });
+
+  it('flatToAllowanceCharges: the ids validateTotalsInput gives the same facts', () => {
+    const flat = (top: Record<string, unknown>, line: Record<string, unknown> = {}) =>
+      thrownBy(() => flatToAllowanceCharges(input(top, line) as FlatTotalsInput));
+    const cases: [ApiError, string, string][] = [
+      [
+        flat({}, { discount_percent: '5', discount_amount: '1' }),
+        'lines[0].discount_amount',
+        'taxmath.3.1.discount-exclusive',
+      ],
+      [
+        flat({}, { charge_percent: '5', charge_amount: '1' }),
+        'lines[0].charge_amount',
+        'fiscalkit.totals.charge-exclusive',
+      ],
+      [
+        flat({ discount_percent: '5', discount_amount: '1' }),
+        'discount_amount',
+        'taxmath.3.1.discount-exclusive',
+      ],
+      [
+        flat({ charge_percent: '5', charge_amount: '1' }),
+        'charge_amount',
+        'fiscalkit.totals.charge-exclusive',
+      ],
+      [flat({}, { discount_amount: '-1' }), 'lines[0].discount_amount', 'taxmath.3.3.discount-magnitude'],
+      [
+        flat({}, { discount_percent: '5', allowance_charges: [] }),
+        'lines[0].allowance_charges',
+        'api.3.2.one-representation',
+      ],
+      [
+        flat({ discount_percent: '5', allowance_charges: [] }),
+        'allowance_charges',
+        'api.3.2.one-representation',
+      ],
+    ];
+    for (const [error, param, rule] of cases) expect([error.param, error.rule]).toEqual([param, rule]);
+    // The same facts through the input check: the same ids.
+    expect(
+      ruleAt(input({}, { discount_percent: '5', discount_amount: '1' }), 'lines[0].discount_amount'),
+    ).toBe('taxmath.3.1.discount-exclusive');
+    expect(ruleAt(input({}, { charge_percent: '5', charge_amount: '1' }), 'lines[0].charge_amount')).toBe(
+      'fiscalkit.totals.charge-exclusive',
+    );
   });
 });

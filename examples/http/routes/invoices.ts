@@ -1,5 +1,5 @@
 /**
- * The invoice routes (spec §2.4–§2.6, §4.6): list with the `type` filter, create, get with
+ * The invoice routes (spec §2.4, §2.5, §2.6, §4.6): list with the `type` filter, create, get with
  * `include`, PUT, PATCH, DELETE, `mark_as`, `ack`, and attachments (multipart or JSON with base64),
  * plus fiscalkit's GET of one attachment's file. Thin: parse, call `fiscalkit.invoices`, serialize.
  */

@@ -102,9 +102,9 @@ export function fakturaZaliczkowa(report: KsefTaxReportCreate): readonly XmlElem
 }
 
 /**
- * `Fa`, the invoice body, in the schema's order (ksef-fa3.md §5, §6.4–§6.9): `KodWaluty`, `P_1`,
- * `P_1M`, `P_2`, `WZ` (`despatch_advice_reference`), `P_6` or `OkresFa`, the buckets, `P_15`,
- * `KursWalutyZ` (the report's `exchange_rate`, on a `ZAL` in a foreign currency only: §6.6 and the
+ * `Fa`, the invoice body, in the schema's order (ksef-fa3.md §5, §6.4, §6.5, §6.6, §6.7, §6.8, §6.9):
+ * `KodWaluty`, `P_1`, `P_1M`, `P_2`, `WZ` (`despatch_advice_reference`), `P_6` or `OkresFa`, the buckets,
+ * `P_15`, `KursWalutyZ` (the report's `exchange_rate`, on a `ZAL` in a foreign currency only: §6.6 and the
  * odoo/odoo #254246 bug), `Adnotacje`, `RodzajFaktury`, the correction block, `FP`, `TP`,
  * `DodatkowyOpis`, `FakturaZaliczkowa`, `FaWiersz`, `Platnosc`, `WarunkiTransakcji`, `Zamowienie`.
  * Run `fa3Issues` first.

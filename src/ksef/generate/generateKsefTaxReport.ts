@@ -77,7 +77,7 @@ interface Prepared {
 }
 
 /**
- * Generates the Ksef tax report of an invoice (issue #5; spec §2.5 rule 4, §2.7 rules 2–3, §4.2
+ * Generates the Ksef tax report of an invoice (issue #5; spec §2.5 rule 4, §2.7 rule 2, §2.7 rule 3, §4.2
  * `POST /invoices/{id}/generate_tax_report`): the content of one FA(3) document, mapped as
  * ksef-fa3.md §6 says, with every amount from the totals engine (`computeTotals`, run with the
  * account's flags) so that the report states what the invoice states. The result has passed the
@@ -304,8 +304,8 @@ interface DocumentAmounts {
 }
 
 /**
- * The buckets and `P_15` of each type (ksef-fa3.md §6.5–§6.9), from the totals engine's groups and
- * advance split; the differences and remainders of corrections and settlements are taken per rate
+ * The buckets and `P_15` of each type (ksef-fa3.md §6.5, §6.6, §6.7, §6.8, §6.9), from the totals engine's
+ * groups and advance split; the differences and remainders of corrections and settlements are taken per rate
  * (taxmath.md §3.9), their PLN VAT as the difference of PLN amounts each converted by the engine's
  * rule (`R_L(tax × rate)`, taxmath.md §3.10).
  */

@@ -10,6 +10,7 @@ import type { KsefThirdPartyRole } from '../../model/ksefThirdParty.js';
 import { presentText } from '../../model/presentText.js';
 import { ROUTING_CODE_SLOTS } from '../../model/routingCodes.js';
 import type { ThirdPartyRole } from '../../model/thirdParty.js';
+import { thirdPartyFlagIssues } from '../../rules/thirdParty.js';
 import { TNIP_ID_WEW } from '../build/fa3Types.js';
 import {
   customerIdentification,
@@ -258,26 +259,13 @@ const ROLE_CODES: Readonly<Record<ThirdPartyRole, KsefThirdPartyRole>> = {
 export function thirdParty(
   invoice: Pick<Invoice, 'third_party' | 'apply_to_local_government_unit' | 'apply_to_vat_group_member'>,
 ): Validated<{ fields: ThirdPartyFields; roleSource: string } | null> {
+  // Spec §2.5 rules 1 and 2 have one home, the invoice rules' (src/rules/thirdParty.ts).
+  const flagIssues = thirdPartyFlagIssues(invoice);
+  if (flagIssues.length > 0) return { success: false, issues: flagIssues };
   const jst = invoice.apply_to_local_government_unit === true;
   const gv = invoice.apply_to_vat_group_member === true;
-  if (jst && gv)
-    return refused(
-      'spec.2.5.2',
-      'parameter_invalid',
-      ['apply_to_vat_group_member'],
-      'cannot be true together with apply_to_local_government_unit (spec §2.5 rule 2)',
-    );
   const party = invoice.third_party ?? null;
-  if (party === null) {
-    if (jst || gv)
-      return refused(
-        'spec.2.5.1',
-        'parameter_blank',
-        ['third_party'],
-        `is required when ${jst ? 'apply_to_local_government_unit' : 'apply_to_vat_group_member'} is true (spec §2.5 rule 1): it becomes Podmiot3 with role ${jst ? 8 : 10}`,
-      );
-    return { success: true, data: null };
-  }
+  if (party === null) return { success: true, data: null };
   const roleSource = jst
     ? 'apply_to_local_government_unit'
     : gv

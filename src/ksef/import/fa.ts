@@ -1,8 +1,8 @@
 /**
  * The readers of the FA(3) `Fa` section: header and buckets, `Adnotacje`, the correction block, the
  * lines (`FaWiersz`) and the advance order (`Zamowienie`), each the inverse of the builder's section
- * (ksef-fa3.md §5 for the element order, §6.4–§6.9 for the mapping). Every value is kept as the
- * document's text.
+ * (ksef-fa3.md §5 for the element order, §6.4, §6.5, §6.6, §6.7, §6.8, §6.9 for the mapping). Every value is
+ * kept as the document's text.
  *
  * @module
  */

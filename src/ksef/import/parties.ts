@@ -1,7 +1,7 @@
 /**
  * The party readers of the FA(3) importer: `Podmiot1` (seller), `Podmiot2` (buyer) and `Podmiot3`
  * (third parties), the inverse of the builder's party sections. Identification follows
- * `src/ksef/partyIdentification.ts` in reverse (ksef-fa3.md §6.1–§6.3), so that a party imported here
+ * `src/ksef/partyIdentification.ts` in reverse (ksef-fa3.md §6.1, §6.2, §6.3), so that a party imported here
  * is rebuilt with the same `DaneIdentyfikacyjne` element.
  *
  * @module

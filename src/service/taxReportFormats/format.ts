@@ -11,7 +11,6 @@
  */
 import { ApiError } from '../../errors/ApiError.js';
 import type { ValidationIssue } from '../../errors/validationIssue.js';
-import type { TaxReportFile } from '../../ksef/index.js';
 import type { Account } from '../../model/account.js';
 import type { Contact } from '../../model/contact.js';
 import type { Invoice } from '../../model/invoice.js';
@@ -22,6 +21,7 @@ import type {
   TaxReportType,
   TaxReportUpdate,
 } from '../../model/taxReport.js';
+import type { TaxReportFile } from '../../model/taxReportFile.js';
 import type { Ports, TaxReportImportTaskOutput, Versioned } from '../../ports.js';
 import type { Caller } from '../caller.js';
 import type { GenerateBody } from '../taxReportRequests.js';

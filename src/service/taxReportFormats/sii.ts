@@ -27,6 +27,7 @@ import {
   type SiiMessage,
   type SiiTitular,
 } from '../../sii/index.js';
+import { SII_SCHEMA_RULE } from '../../xml/schemaValidator.js';
 import { siiTitularOf } from '../siiTitular.js';
 import {
   attachToOpenLedger,
@@ -64,7 +65,7 @@ function judge(ports: Ports, report: SiiTaxReportCreate, titular: SiiTitular, sc
     throw new ApiError(
       'parameter_invalid',
       schemaRefusal('the SII XML of the tax report', ports.schemaValidator.name, verdict.errors[0]),
-      { param: schemaParam },
+      { param: schemaParam, rule: SII_SCHEMA_RULE },
     );
 }
 

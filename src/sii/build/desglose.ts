@@ -1,5 +1,5 @@
 /**
- * The VAT breakdown of issued and received invoices (sii.md §5, §4.4–§4.6): how each
+ * The VAT breakdown of issued and received invoices (sii.md §5, §4.4, §4.5, §4.6): how each
  * `tax_breakdowns` row is classified and grouped into AEAT's blocks, and the section builders that
  * write them. `siiRecordIssues` classifies and groups with the same functions, so a record it
  * accepts is written the way it was checked.

@@ -1,5 +1,5 @@
 /**
- * The VAT breakdown read back (sii.md §5, §4.4–§4.6, §10): the inverse of the builder's
+ * The VAT breakdown read back (sii.md §5, §4.4, §4.5, §4.6, §10): the inverse of the builder's
  * `src/sii/build/desglose.ts`, one `tax_breakdowns` row per `DetalleIVA`, per `DetalleExenta` and per
  * `NoSujeta` amount, in document order.
  *

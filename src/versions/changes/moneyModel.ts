@@ -266,7 +266,7 @@ function mappedError(error: unknown, linePrefix: string | null): never {
     param !== '' && error.message.startsWith(param)
       ? `${mapped}${error.message.slice(param.length)}`
       : error.message;
-  throw new ApiError(error.code, message, { param: mapped });
+  throw new ApiError(error.code, message, { param: mapped, rule: error.rule });
 }
 
 /** Where each flat field lands in an entry (`discount_percent` → the allowance's `percentage`). */

@@ -23,6 +23,7 @@ export { MAX_SII_IMPORT_BYTES, SOAP_ENVELOPE_NAMESPACE } from './import/document
 export {
   importSiiMessage,
   importSiiTaxReport,
+  oneRecordImportIssue,
   type SiiImport,
   type SiiTaxReportImport,
 } from './import/importSiiMessage.js';

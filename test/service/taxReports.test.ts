@@ -16,6 +16,7 @@ import { TaxReportSchema } from '../../src/model/taxReport.js';
 import { type SchemaValidator, VersionConflictError } from '../../src/ports.js';
 import { createFiscalkit, type Fiscalkit } from '../../src/service/fiscalkit.js';
 import { buildSiiMessage } from '../../src/sii/build/buildSiiMessage.js';
+import { importSiiTaxReport, oneRecordImportIssue } from '../../src/sii/import/importSiiMessage.js';
 import { jstReport, rozReport, vatReport, zalReport } from '../support/ksefReports.js';
 import { hasShared } from '../support/shared.js';
 import { siiAccount } from '../support/siiInvoices.js';
@@ -107,7 +108,13 @@ async function rejection(promise: Promise<unknown>) {
     await promise;
   } catch (error) {
     if (isApiError(error))
-      return { code: error.code, status: error.status, param: error.param, message: error.message };
+      return {
+        code: error.code,
+        status: error.status,
+        param: error.param,
+        message: error.message,
+        rule: error.rule,
+      };
     throw error;
   }
   throw new Error('expected an ApiError');
@@ -490,6 +497,16 @@ describe('import a tax report (spec §4.2, §2.7)', () => {
     );
     expect(two).toMatchObject({ code: 'parameter_invalid', param: 'file' });
     expect(two.message).toMatch(/ledgers\/import/);
+    // One home for the rule (issue #20): the service answers what `importSiiTaxReport` answers.
+    const direct = importSiiTaxReport(builtSiiMessage('Expedida', 'alta', 2));
+    expect(direct.success).toBe(false);
+    if (!direct.success) {
+      expect(direct.issues).toEqual([oneRecordImportIssue(2)]);
+      expect(two).toMatchObject({
+        rule: oneRecordImportIssue(2).rule,
+        message: oneRecordImportIssue(2).message,
+      });
+    }
     const baja = await rejection(
       fiscalkit.taxReports.import(caller, ES_ACCOUNT, { file: builtSiiMessage('Expedida', 'baja', 1) }),
     );

@@ -23,6 +23,7 @@ import { issueAt } from '../../rules/issue.js';
 import {
   downloadSiiTaxReport,
   generateSiiTaxReport,
+  oneRecordImportIssue,
   SII_BAJA_BOOKS,
   type SiiMessage,
   type SiiTitular,
@@ -80,17 +81,8 @@ function oneAltaRecord(message: SiiMessage): void {
         'is an SII annulment (BajaLR…) message: annul a tax report with DELETE /tax_reports/{id}',
       ),
     ]);
-  if (message.records.length !== 1)
-    fail([
-      issueAt(
-        // The rule `importSiiTaxReport` (src/sii) applies to a one-record import, here on the message
-        // the compute task read.
-        'fiscalkit.sii.one-record-import',
-        'parameter_invalid',
-        [IMPORT_FILE_PARAM],
-        `holds ${String(message.records.length)} records; a tax report import takes a message of exactly one (import a message of several records as a ledger: POST /accounts/{account}/ledgers/import)`,
-      ),
-    ]);
+  // The rule `importSiiTaxReport` applies, here on the message the compute task read.
+  if (message.records.length !== 1) fail([oneRecordImportIssue(message.records.length)]);
 }
 
 /**

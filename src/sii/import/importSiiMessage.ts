@@ -286,6 +286,26 @@ export function importSiiMessage(input: string | Uint8Array): Validated<SiiImpor
 }
 
 /**
+ * The refusal of a tax report import whose SII message does not hold exactly one record (fiscalkit's
+ * rule `fiscalkit.sii.one-record-import`: a report is one record; several are a ledger). One home for
+ * {@link importSiiTaxReport} and the service's SII format, which reads the message on the compute port.
+ *
+ * @example
+ * ```ts
+ * oneRecordImportIssue(2).message;
+ * // 'file holds 2 records; a tax report import takes a message with exactly one (import a message …)'
+ * ```
+ */
+export function oneRecordImportIssue(records: number): ValidationIssue {
+  return documentIssue(
+    'fiscalkit.sii.one-record-import',
+    SII_FILE_PARAM,
+    `holds ${String(records)} records; a tax report import takes a message with exactly one ` +
+      '(import a message of several records as a ledger: POST /accounts/{account}/ledgers/import)',
+  );
+}
+
+/**
  * Imports an SII message holding exactly one record as a tax report (`POST
  * /accounts/{account}/tax_reports/import` for `SiiDocument`): {@link importSiiMessage}, then the one
  * record with the header it came with. A message of several records is a 422 `parameter_invalid` at
@@ -304,14 +324,7 @@ export function importSiiTaxReport(input: string | Uint8Array): Validated<SiiTax
   const { message, ignored } = imported.data;
   const [report] = message.records;
   if (report === undefined || message.records.length !== 1)
-    return failure([
-      documentIssue(
-        'fiscalkit.sii.one-record-import',
-        SII_FILE_PARAM,
-        `holds ${String(message.records.length)} records; a tax report import takes a message with exactly one ` +
-          '(import a message of several records as a ledger: POST /accounts/{account}/ledgers/import)',
-      ),
-    ]);
+    return failure([oneRecordImportIssue(message.records.length)]);
   return {
     success: true,
     data: { report, titular: message.titular, communication_type: message.communication_type, ignored },

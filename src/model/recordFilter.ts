@@ -31,6 +31,35 @@ export type RecordCondition =
   | { readonly fields: readonly FieldPath[]; readonly op: 'contains'; readonly value: string };
 
 /**
+ * Splits conditions into the top-level equalities a repository's `find` answers through its indexes
+ * (the first `eq` on each one-segment field) and the rest, which are checked per record. Every
+ * adapter of `Repository.search` narrows the same way, so the split lives beside the conditions.
+ *
+ * @example
+ * ```ts
+ * indexedEqualities([
+ *   { field: ['state'], op: 'eq', value: 'new' },
+ *   { field: ['date'], op: 'gte', value: '2026-01-01' },
+ * ]);
+ * // { where: { state: 'new' }, rest: [{ field: ['date'], op: 'gte', value: '2026-01-01' }] }
+ * ```
+ */
+export function indexedEqualities(conditions: readonly RecordCondition[]): {
+  where: Record<string, ConditionValue>;
+  rest: RecordCondition[];
+} {
+  const where: Record<string, ConditionValue> = {};
+  const rest: RecordCondition[] = [];
+  for (const condition of conditions) {
+    const field = condition.op === 'eq' && condition.field.length === 1 ? condition.field[0] : undefined;
+    if (condition.op === 'eq' && field !== undefined && !Object.hasOwn(where, field))
+      where[field] = condition.value;
+    else rest.push(condition);
+  }
+  return { where, rest };
+}
+
+/**
  * The value at `path` inside `record`, or undefined when a step is missing or not an object.
  *
  * @example

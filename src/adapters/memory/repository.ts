@@ -6,7 +6,7 @@
  */
 import type { EventEnvelope } from '../../model/event.js';
 import { assertPageRequest } from '../../model/pageRequest.js';
-import { type RecordCondition, recordMatches } from '../../model/recordFilter.js';
+import { indexedEqualities, type RecordCondition, recordMatches } from '../../model/recordFilter.js';
 import {
   DuplicateRecordError,
   type FieldValue,
@@ -304,14 +304,7 @@ export function memoryRepository<T extends { readonly id: number }>(
       assertPageRequest(page);
       // The top-level equalities narrow the ids through the indexes, as `find` does; the other
       // conditions are then checked record by record (`recordMatches`, the meaning every adapter gives them).
-      const where: Record<string, FieldValue> = {};
-      const rest: RecordCondition[] = [];
-      for (const condition of conditions) {
-        const field = condition.op === 'eq' && condition.field.length === 1 ? condition.field[0] : undefined;
-        if (condition.op === 'eq' && field !== undefined && !Object.hasOwn(where, field))
-          where[field] = condition.value;
-        else rest.push(condition);
-      }
+      const { where, rest } = indexedEqualities(conditions);
       const ids = idsWhere(account_id, where);
       const matching =
         rest.length === 0

@@ -9,7 +9,7 @@
 import type { Pool } from 'pg';
 import type { EventEnvelope } from '../../model/event.js';
 import { assertPageRequest } from '../../model/pageRequest.js';
-import { asciiLowerCase, type RecordCondition } from '../../model/recordFilter.js';
+import { asciiLowerCase, indexedEqualities, type RecordCondition } from '../../model/recordFilter.js';
 import {
   DuplicateRecordError,
   type FieldValue,
@@ -809,14 +809,7 @@ order by u.n, f.row_id`;
       if (!integers(account_id)) return { items: [], total_count: 0 };
       // Top-level equalities are `find`'s (indexed columns, one containment of the body); the
       // others are compared inside the body (`conditionText`).
-      const where: Record<string, FieldValue> = {};
-      const rest: RecordCondition[] = [];
-      for (const condition of conditions) {
-        const field = condition.op === 'eq' && condition.field.length === 1 ? condition.field[0] : undefined;
-        if (condition.op === 'eq' && field !== undefined && !Object.hasOwn(where, field))
-          where[field] = condition.value;
-        else rest.push(condition);
-      }
+      const { where, rest } = indexedEqualities(conditions);
       return pageWhere(account_id, where, rest, request);
     },
   };

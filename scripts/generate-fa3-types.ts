@@ -27,7 +27,7 @@ import {
   sharedDirectory,
   writeGenerated,
 } from './generated.js';
-import { failAt, readXsdDom, type XsdNode } from './xsdDom.js';
+import { failAt, readXsdDom, XSD_SINGLE_VALUED_FACETS, type XsdNode } from './xsdDom.js';
 
 const XS = 'http://www.w3.org/2001/XMLSchema';
 /** The FA(3) entry schema, below the shared directory. */
@@ -157,18 +157,6 @@ function builtinFacets(builtin: string, node: XsdNode): Facets {
   return { builtin, whiteSpace, values: {}, patterns: [], enumeration: null, members: [], node };
 }
 
-const SINGLE_VALUED = new Set([
-  'length',
-  'minLength',
-  'maxLength',
-  'totalDigits',
-  'fractionDigits',
-  'minInclusive',
-  'maxInclusive',
-  'minExclusive',
-  'maxExclusive',
-]);
-
 function facetsOf(schema: Fa3Schema, node: XsdNode): Facets {
   const [derivation, ...rest] = xsChildren(node);
   if (derivation === undefined || rest.length > 0)
@@ -198,7 +186,7 @@ function facetsOf(schema: Fa3Schema, node: XsdNode): Facets {
     if (facet.local === 'pattern') patterns.push(value);
     else if (facet.local === 'enumeration') ownEnumeration.push(value);
     else if (facet.local === 'whiteSpace') whiteSpace = value as WhiteSpace;
-    else if (SINGLE_VALUED.has(facet.local)) values[facet.local] = value;
+    else if (XSD_SINGLE_VALUED_FACETS.has(facet.local)) values[facet.local] = value;
     else failAt(facet, `facet xs:${facet.local} is not supported`);
   }
   // An enumeration restricts the base's value space; the base's own list is implied by it.

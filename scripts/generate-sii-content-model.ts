@@ -34,7 +34,7 @@ import {
   sharedDirectory,
   writeGenerated,
 } from './generated.js';
-import { failAt, readXsdDom, type XsdNode } from './xsdDom.js';
+import { failAt, readXsdDom, XSD_FACETS, type XsdNode } from './xsdDom.js';
 
 const XS = 'http://www.w3.org/2001/XMLSchema';
 /** The generated file, from the project root. */
@@ -288,21 +288,6 @@ function complexType(node: XNode, id: string): ComplexTypeModel {
   return { kind: 'complex', content: complexContent(node, id) };
 }
 
-const FACETS = new Set([
-  'length',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'enumeration',
-  'whiteSpace',
-  'totalDigits',
-  'fractionDigits',
-  'minInclusive',
-  'maxInclusive',
-  'minExclusive',
-  'maxExclusive',
-]);
-
 function simpleType(node: XNode, id: string): SimpleTypeModel {
   const [restriction, ...rest] = xsChildren(node);
   if (restriction === undefined || rest.length > 0 || restriction.local !== 'restriction') {
@@ -321,7 +306,7 @@ function simpleType(node: XNode, id: string): SimpleTypeModel {
   const patterns: string[] = [];
   const enumeration: string[] = [];
   for (const facet of xsChildren(restriction)) {
-    if (!FACETS.has(facet.local)) failAt(facet, `facet xs:${facet.local} is not supported`);
+    if (!XSD_FACETS.has(facet.local)) failAt(facet, `facet xs:${facet.local} is not supported`);
     const value = facet.attributes.value ?? failAt(facet, 'facet without value');
     switch (facet.local) {
       case 'pattern':

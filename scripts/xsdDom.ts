@@ -69,3 +69,32 @@ export function readXsdDom(path: string): XsdNode {
 export function failAt(node: XsdNode, message: string): never {
   throw new Error(`${node.file}:${String(node.line)}: ${message}`);
 }
+
+/**
+ * The constraining facets of XML Schema 1.0 (Part 2 §4.3), one home for the generators: the ones a
+ * simple type states once (`length` … `maxExclusive`), then those it may repeat or that describe
+ * its text rather than bound its value (`pattern`, `enumeration`, `whiteSpace`).
+ *
+ * @example
+ * XSD_SINGLE_VALUED_FACETS.has('maxLength'); // true
+ * XSD_FACETS.has('pattern'); // true
+ */
+export const XSD_SINGLE_VALUED_FACETS: ReadonlySet<string> = new Set([
+  'length',
+  'minLength',
+  'maxLength',
+  'totalDigits',
+  'fractionDigits',
+  'minInclusive',
+  'maxInclusive',
+  'minExclusive',
+  'maxExclusive',
+]);
+
+/** Every constraining facet of XML Schema 1.0 ({@link XSD_SINGLE_VALUED_FACETS} and the others). */
+export const XSD_FACETS: ReadonlySet<string> = new Set([
+  ...XSD_SINGLE_VALUED_FACETS,
+  'pattern',
+  'enumeration',
+  'whiteSpace',
+]);

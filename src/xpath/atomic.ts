@@ -286,7 +286,9 @@ export function stringToDate(text: string): XsDate {
     if (hours > 14 || minutes > 59 || (hours === 14 && minutes > 0)) throw invalid(text, 'xs:date');
     timezone = (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
   }
-  return new XsDate(year, month, day, timezone, lexical);
+  // The canonical form (F&O §17.1.2): UTC is written Z.
+  const canonical = timezone === 0 ? `${lexical.slice(0, lexical.length - (zone?.length ?? 0))}Z` : lexical;
+  return new XsDate(year, month, day, timezone, canonical);
 }
 
 /** The atomic types a cast can target. */
@@ -423,6 +425,24 @@ function rank(value: number | bigint | XsDecimal): 0 | 1 | 2 {
   return 1;
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * Strings compare by Unicode code point (F&O §7.3.1, the codepoint collation); JavaScript's `<`
+ * compares UTF-16 units, which differs only when a surrogate pair meets a character above U+D7FF.
+ */
+function compareStrings(left: string, right: string): number {
+  if (!SURROGATE.test(left) && !SURROGATE.test(right)) return left < right ? -1 : left > right ? 1 : 0;
+  const a = Array.from(left);
+  const b = Array.from(right);
+  for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
+    const x = (a[i] as string).codePointAt(0) as number;
+    const y = (b[i] as string).codePointAt(0) as number;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
 /** The comparison operators of value comparison. */
 export type ComparisonOperator = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
 
@@ -477,7 +497,7 @@ function compareNumbers(
 export function compareAtomic(left: Atomic, right: Atomic, operator: ComparisonOperator): boolean {
   if (isNumeric(left) && isNumeric(right)) return compareNumbers(left, right, operator);
   if (typeof left === 'string' && typeof right === 'string')
-    return holds(left < right ? -1 : left > right ? 1 : 0, operator);
+    return holds(compareStrings(left, right), operator);
   if (typeof left === 'boolean' && typeof right === 'boolean')
     return holds(left === right ? 0 : left ? 1 : -1, operator);
   if (left instanceof XsDate && right instanceof XsDate) {

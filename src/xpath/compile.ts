@@ -171,6 +171,8 @@ function axisNodes(
     }
     case 'following':
     case 'preceding': {
+      // The document node has nothing before or after it (XPath 2.0 §3.2.1.1).
+      if (node.kind === 'document') return out;
       const document = rootOf(node);
       if (document.kind === 'document' && indexable !== undefined) {
         // Elements entirely after the node (following) or entirely before it (preceding, ancestors excluded).
@@ -188,7 +190,7 @@ function axisNodes(
       }
       const end = node.kind === 'element' ? node.end : node.order;
       const ancestors = new Set<XdmNode>();
-      for (let a = node.parent; a !== null; a = a.parent) ancestors.add(a);
+      for (let a: XdmNode | null = node.parent; a !== null; a = a.parent) ancestors.add(a);
       const all: XdmNode[] = [];
       pushDescendants(document, matches, all);
       if (axis === 'following') return all.filter((n) => n.order > end);
@@ -517,11 +519,20 @@ function compilePath(ast: Extract<XPathAst, { type: 'path' }>, context: StaticCo
       );
     }
   }
-  return generalPath(left, step);
+  return generalPath(left, step, right.type === 'step');
+}
+
+/** The result of E2 for one node of E1 (XPath 2.0 §3.2): nodes in document order without duplicates, or atomic values. */
+function combine(items: Item[]): Item[] {
+  let nodes = 0;
+  for (const item of items) if (isNode(item)) nodes += 1;
+  if (nodes === 0) return items;
+  if (nodes !== items.length) throw new XPathError('XPTY0018', 'a path gives both nodes and atomic values');
+  return documentOrder(items.slice() as XdmNode[]);
 }
 
 /** `E1/E2` in general (XPath 2.0 §3.2.1): E2 from each node of E1; nodes sorted, atomic values concatenated. */
-function generalPath(left: Evaluator, step: Evaluator): Evaluator {
+function generalPath(left: Evaluator, step: Evaluator, stepIsAxis = false): Evaluator {
   return (dynamic) => {
     const origins = left(dynamic);
     const size = origins.length;
@@ -530,7 +541,8 @@ function generalPath(left: Evaluator, step: Evaluator): Evaluator {
     if (size === 1) {
       const origin = origins[0] as Item;
       if (!isNode(origin)) throw new XPathError('XPTY0019', 'the left side of "/" must give nodes');
-      return step(loop);
+      // An axis step already gives distinct nodes in document order; anything else is sorted and checked.
+      return stepIsAxis ? step(loop) : combine(step(loop));
     }
     const out: Item[] = [];
     let nodes = 0;
@@ -709,7 +721,24 @@ function readsLocals(ast: XPathAst, context: StaticContext): boolean {
   return false;
 }
 
-let memoIds = 0;
+/**
+ * Memo ids by expression: the same absolute path in two rules of one rule set (the nine VAT-category
+ * rules of EN 16931 all start `//cac:InvoiceLine/cac:Item/cac:ClassifiedTaxCategory`) shares one memo
+ * slot, so it is evaluated once per document for all of them. The key holds the namespace bindings,
+ * so equal text under other prefixes never shares; the memo itself lives on the run of one rule set,
+ * so same-named globals of two rule sets never meet.
+ */
+const memoIds = new Map<string, number>();
+const namespaceSignatures = new WeakMap<ReadonlyMap<string, string>, string>();
+
+function memoKey(ast: XPathAst, context: StaticContext): string {
+  let signature = namespaceSignatures.get(context.namespaces);
+  if (signature === undefined) {
+    signature = JSON.stringify([...context.namespaces].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    namespaceSignatures.set(context.namespaces, signature);
+  }
+  return `${signature}${JSON.stringify(ast)}`;
+}
 
 /**
  * Compiles a parsed expression in a static context. An absolute path that reads no local variable
@@ -725,14 +754,19 @@ let memoIds = 0;
 export function compileAst(ast: XPathAst, context: StaticContext): Evaluator {
   const compiled = compileNode(ast, context);
   if (ast.type === 'root' || !isAbsolutePath(ast) || readsLocals(ast, context)) return compiled;
-  memoIds += 1;
-  const id = memoIds;
+  const key = memoKey(ast, context);
+  let id = memoIds.get(key);
+  if (id === undefined) {
+    id = memoIds.size + 1;
+    memoIds.set(key, id);
+  }
+  const slot = id;
   return (dynamic) => {
     const memo = dynamic.run.memo;
-    const known = memo[id];
+    const known = memo[slot];
     if (known !== undefined) return known;
     const value = compiled(dynamic);
-    memo[id] = value;
+    memo[slot] = value;
     return value;
   };
 }
@@ -862,10 +896,10 @@ function compileNode(ast: XPathAst, context: StaticContext): Evaluator {
       const bound = (items: Item[]): bigint | undefined => {
         const value = atomizeOptional(items, 'to');
         if (value === undefined) return undefined;
-        const integer = castAtomic(value instanceof Untyped ? value : value, 'xs:integer');
+        // An untyped value is cast; any other type but xs:integer is a type error (XPath 2.0 §3.3.1).
         if (!(typeof value === 'bigint' || value instanceof Untyped))
           throw new XPathError('XPTY0004', '"to" needs integers');
-        return integer as bigint;
+        return castAtomic(value, 'xs:integer') as bigint;
       };
       return (dynamic) => {
         const from = bound(left(dynamic));

@@ -102,16 +102,27 @@ function numericArg(arg: Evaluator, dynamic: DynamicContext, name: string): Atom
   return value;
 }
 
-function roundHalfUp(value: Atomic, precision: number): Atomic {
+/** A decimal rounded to `precision` places, negative places meaning tens, hundreds… (F&O 3.0 §4.4.4, §4.4.5). */
+function roundDecimal(value: XsDecimal, precision: number, mode: DecimalRounding): XsDecimal {
+  if (precision >= 0) return value.toDecimalPlaces(precision, mode);
+  const scale = new XsDecimal(10).pow(-precision);
+  return value.dividedBy(scale).toDecimalPlaces(0, mode).times(scale);
+}
+
+type DecimalRounding = typeof XsDecimal.ROUND_HALF_CEIL | typeof XsDecimal.ROUND_HALF_EVEN;
+
+/** fn:round and fn:round-half-to-even on any numeric type, keeping the type (F&O §6.4.4, §6.4.5). */
+function roundNumeric(value: Atomic, precision: number, mode: DecimalRounding): Atomic {
   if (typeof value === 'bigint') {
     if (precision >= 0) return value;
-    return BigInt(new XsDecimal(value.toString()).toDecimalPlaces(0).toFixed());
+    return BigInt(roundDecimal(new XsDecimal(value.toString()), precision, mode).toFixed());
   }
-  if (value instanceof XsDecimal) return value.toDecimalPlaces(precision, XsDecimal.ROUND_HALF_CEIL);
+  if (value instanceof XsDecimal) return roundDecimal(value, precision, mode);
   const double = value as number;
   if (!Number.isFinite(double) || double === 0) return double;
-  if (precision === 0) return Math.round(double); // JS rounds halves toward +∞, as F&O §6.4.4 does
-  const rounded = new XsDecimal(double).toDecimalPlaces(precision, XsDecimal.ROUND_HALF_CEIL).toNumber();
+  // JS rounds halves toward +∞, as F&O §6.4.4 does
+  if (precision === 0 && mode === XsDecimal.ROUND_HALF_CEIL) return Math.round(double);
+  const rounded = roundDecimal(new XsDecimal(double), precision, mode).toNumber();
   return rounded === 0 && double < 0 ? -0 : rounded;
 }
 
@@ -120,8 +131,10 @@ function sum(values: Atomic[], zero: Item[] | undefined): Item[] {
   let total: Atomic = values[0] instanceof Untyped ? asDouble(values[0]) : (values[0] as Atomic);
   if (!isNumeric(total)) throw new XPathError('FORG0006', 'sum() of non-numeric values');
   for (let i = 1; i < values.length; i += 1) {
-    const value = values[i] as Atomic;
-    total = arithmetic(total, value instanceof Untyped ? asDouble(value) : value, '+');
+    const raw = values[i] as Atomic;
+    const value = raw instanceof Untyped ? asDouble(raw) : raw;
+    if (!isNumeric(value)) throw new XPathError('FORG0006', 'sum() of non-numeric values'); // F&O §15.4.5
+    total = arithmetic(total, value, '+');
   }
   return [total];
 }
@@ -137,6 +150,14 @@ function distinct(values: Atomic[]): Item[] {
   for (const raw of values) {
     const value = raw instanceof Untyped ? raw.value : raw;
     const seen = out.some((other) => {
+      // NaN is distinct from everything but NaN (F&O §15.1.6).
+      if (
+        typeof other === 'number' &&
+        typeof value === 'number' &&
+        Number.isNaN(other) &&
+        Number.isNaN(value)
+      )
+        return true;
       try {
         return compareAtomic(other, value, 'eq');
       } catch {
@@ -146,6 +167,35 @@ function distinct(values: Atomic[]): Item[] {
     if (!seen) out.push(value);
   }
   return out;
+}
+
+/**
+ * A replacement string of fn:replace (F&O §7.6.3): text, and the digits of each `$N` (`$0` the whole
+ * match, a group the pattern lacks the empty string); `\$` and `\\` are literal, any other `$` or `\`
+ * is FORX0004. Used through a callback, so JavaScript's own `$&`, `$'` and `$$` never apply.
+ */
+function replacementParts(replacement: string): (string | { digits: string })[] {
+  const parts: (string | { digits: string })[] = [];
+  let text = '';
+  for (let i = 0; i < replacement.length; i += 1) {
+    const c = replacement[i] as string;
+    if (c === '\\') {
+      const next = replacement[i + 1];
+      if (next !== '$' && next !== '\\')
+        throw new XPathError('FORX0004', `invalid replacement string "${replacement}"`);
+      text += next;
+      i += 1;
+    } else if (c === '$') {
+      const digits = /^[0-9]+/.exec(replacement.slice(i + 1));
+      if (digits === null) throw new XPathError('FORX0004', `invalid replacement string "${replacement}"`);
+      if (text !== '') parts.push(text);
+      text = '';
+      parts.push({ digits: digits[0] });
+      i += digits[0].length;
+    } else text += c;
+  }
+  if (text !== '') parts.push(text);
+  return parts;
 }
 
 type Builtin = { min: number; max: number; make: (args: readonly Evaluator[]) => Evaluator };
@@ -300,12 +350,26 @@ const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
       const regex = xpathRegex(stringArg(arg(args, 1), d, 'replace'), flags, true);
       if (regex.test('')) throw new XPathError('FORX0003', 'replace() pattern matches the empty string');
       regex.lastIndex = 0;
-      // F&O §7.6.3: $n refers to a group, \$ and \\ are literal.
-      const replacement = stringArg(arg(args, 2), d, 'replace').replace(
-        /\\(\$|\\)|\$/g,
-        (match, escaped: string | undefined) => (escaped === '$' ? '$$' : escaped === '\\' ? '\\' : match),
-      );
-      return [stringArg(arg(args, 0), d, 'replace').replace(regex, replacement)];
+      const parts = replacementParts(stringArg(arg(args, 2), d, 'replace'));
+      return [
+        stringArg(arg(args, 0), d, 'replace').replace(regex, (...match: unknown[]) => {
+          // The callback's arguments: the match, each group, then offset and input (and groups object).
+          const groups = match.findIndex((value) => typeof value === 'number') - 1;
+          let out = '';
+          for (const part of parts) {
+            if (typeof part === 'string') {
+              out += part;
+              continue;
+            }
+            // $N takes as many digits as name a group that exists; the rest are text (F&O §7.6.3).
+            let digits = part.digits;
+            while (digits.length > 1 && Number.parseInt(digits, 10) > groups) digits = digits.slice(0, -1);
+            const group = match[Number.parseInt(digits, 10)];
+            out += (typeof group === 'string' ? group : '') + part.digits.slice(digits.length);
+          }
+          return out;
+        }),
+      ];
     }),
   ],
   [
@@ -399,9 +463,34 @@ const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
         value instanceof Untyped ? asDouble(value) : value,
       );
       if (values.length === 0) return EMPTY;
+      // Numbers are promoted to their common type, and a NaN makes the answer NaN (F&O §15.4.3, §15.4.4).
+      if (values.every(isNumeric)) {
+        if (values.some((value) => typeof value === 'number')) {
+          const doubles = values.map(asDouble);
+          if (doubles.some(Number.isNaN)) return [Number.NaN];
+          return [name === 'min' ? Math.min(...doubles) : Math.max(...doubles)];
+        }
+        if (values.some((value) => value instanceof XsDecimal)) {
+          const decimals = values.map(asDecimal);
+          return [
+            decimals.reduce((best, value) =>
+              value.comparedTo(best) === (name === 'min' ? -1 : 1) ? value : best,
+            ),
+          ];
+        }
+      }
       let best = values[0] as Atomic;
-      for (const value of values.slice(1))
-        if (compareAtomic(value, best, name === 'min' ? 'lt' : 'gt')) best = value;
+      for (const value of values.slice(1)) {
+        let better: boolean;
+        try {
+          better = compareAtomic(value, best, name === 'min' ? 'lt' : 'gt');
+        } catch (error) {
+          // Values of no common type are FORG0006 here (F&O §15.4.3, §15.4.4), not a comparison's XPTY0004.
+          if (error instanceof XPathError) throw new XPathError('FORG0006', `${name}() of values that do not compare`);
+          throw error;
+        }
+        if (better) best = value;
+      }
       return [best];
     }),
   ]),
@@ -434,7 +523,7 @@ const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
         args.length === 2
           ? Number(castAtomic(atomizeOptional(arg(args, 1)(d), 'round') ?? 0n, 'xs:integer'))
           : 0;
-      return [roundHalfUp(value, precision)];
+      return [roundNumeric(value, precision, XsDecimal.ROUND_HALF_CEIL)];
     }),
   ],
   [
@@ -446,9 +535,7 @@ const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
         args.length === 2
           ? Number(castAtomic(atomizeOptional(arg(args, 1)(d), 'round') ?? 0n, 'xs:integer'))
           : 0;
-      if (typeof value === 'bigint') return [value];
-      const rounded = asDecimal(value).toDecimalPlaces(precision, XsDecimal.ROUND_HALF_EVEN);
-      return [typeof value === 'number' ? rounded.toNumber() : rounded];
+      return [roundNumeric(value, precision, XsDecimal.ROUND_HALF_EVEN)];
     }),
   ],
   [

@@ -645,10 +645,16 @@ export function compileSchematron(
     run(document) {
       const run = new Run(document, globals);
       const findings: SchematronFinding[] = [];
-      for (const pattern of patterns) {
-        const claimed = new Set<XdmNode>();
-        const fired: { node: XdmNode; rule: Rule }[] = [];
-        for (const rule of pattern.rules) {
+      // Which rule claimed each node in the current pattern, by document order number: typed arrays,
+      // not a Set, since a pattern like `//ram:*[…]` offers every element of the document to each rule.
+      const claimedBy = new Int32Array(document.end + 1);
+      const nodeAt: (XdmNode | undefined)[] = new Array(document.end + 1);
+      for (let p = 0; p < patterns.length; p += 1) {
+        const pattern = patterns[p] as Pattern;
+        claimedBy.fill(0);
+        const orders: number[] = [];
+        for (let r = 0; r < pattern.rules.length; r += 1) {
+          const rule = pattern.rules[r] as Rule;
           let nodes: Item[];
           try {
             nodes = rule.match(new DynamicContext(document, 1, 1, new Array(rule.matchFrame), run));
@@ -657,13 +663,21 @@ export function compileSchematron(
             continue;
           }
           for (const node of nodes) {
-            if (!isNode(node) || claimed.has(node)) continue;
-            claimed.add(node);
-            fired.push({ node, rule });
+            if (!isNode(node) || claimedBy[node.order] !== 0) continue;
+            claimedBy[node.order] = r + 1;
+            nodeAt[node.order] = node;
+            orders.push(node.order);
           }
         }
-        fired.sort((a, b) => a.node.order - b.node.order);
-        for (const { node, rule } of fired) fire(rule, node, run, findings);
+        // Fired in document order (a pattern's findings read top to bottom).
+        const sorted = Int32Array.from(orders).sort();
+        for (const order of sorted)
+          fire(
+            pattern.rules[(claimedBy[order] as number) - 1] as Rule,
+            nodeAt[order] as XdmNode,
+            run,
+            findings,
+          );
       }
       return findings;
     },

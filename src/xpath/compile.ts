@@ -33,7 +33,7 @@ import {
   type StaticContext,
   XS_NAMESPACE,
 } from './context.js';
-import { expandedName, type XdmDocument, type XdmElement, type XdmNode } from './document.js';
+import { elementNameId, expandedName, type XdmDocument, type XdmElement, type XdmNode } from './document.js';
 import { builtinFunction } from './functions.js';
 import { type Axis, type NodeTest, parseXPath, type XPathAst } from './parse.js';
 import {
@@ -70,10 +70,13 @@ function compileNodeTest(test: NodeTest, axis: Axis, context: StaticContext): No
       // An unprefixed name has no namespace: schematron sets no default element namespace (XPath 2.0 §2.1.1).
       const namespace = test.prefix === null ? '' : resolvePrefix(context, test.prefix);
       const local = test.local;
-      return (node) =>
-        node.kind === principal &&
-        (node as XdmElement).local === local &&
-        (node as XdmElement).namespace === namespace;
+      if (principal === 'element') {
+        const id = elementNameId(expandedName(namespace, local));
+        return (node) =>
+          node.kind === 'element' &&
+          (node.nameId === id || (node.nameId < 0 && node.local === local && node.namespace === namespace));
+      }
+      return (node) => node.kind === 'attribute' && node.local === local && node.namespace === namespace;
     }
     case 'wildcard': {
       if (test.prefix !== null) {
@@ -311,12 +314,13 @@ function compileChildByName(
   const namespace = test.prefix === null ? '' : resolvePrefix(context, test.prefix);
   const local = test.local;
   const key = expandedName(namespace, local);
+  const id = elementNameId(key);
   return (dynamic) => {
     const node = dynamic.item;
     if (node === undefined || !isNode(node))
       throw new XPathError('XPTY0020', 'an axis step needs a node as the context item');
     if (node.kind !== 'element' && node.kind !== 'document') return EMPTY;
-    const found = node.named(key, namespace, local);
+    const found = node.named(key, id, namespace, local);
     if (only === null) return found as Item[];
     return only >= 1 && only <= found.length ? [found[only - 1] as Item] : EMPTY;
   };

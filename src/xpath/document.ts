@@ -20,12 +20,48 @@ import { scanXmlDocument, type XmlName, type XmlSink, XmlSyntaxError } from './s
  */
 const NO_ELEMENTS: readonly XdmElement[] = [];
 
+/**
+ * Element names as small integers, so that the hottest test of all — is this child a `cbc:ID`? — is
+ * one integer comparison rather than two string comparisons of distinct string objects. A name
+ * compiled into an expression is always registered ({@link elementNameId}); a document registers its
+ * names only while the table is under {@link NAME_ID_LIMIT}, so that a stream of documents full of
+ * made-up names cannot grow it without bound: past it, new names get -1 and are compared as strings.
+ */
+const NAME_IDS = new Map<string, number>();
+/** How many distinct element names documents may register. */
+export const NAME_ID_LIMIT = 200_000;
+
+/**
+ * The id of an expanded name (`{namespace}local`), registering it: for names compiled into expressions.
+ *
+ * @example
+ * ```ts
+ * elementNameId('{urn:x}a') === elementNameId('{urn:x}a'); // true
+ * ```
+ */
+export function elementNameId(key: string): number {
+  let id = NAME_IDS.get(key);
+  if (id === undefined) {
+    id = NAME_IDS.size + 1;
+    NAME_IDS.set(key, id);
+  }
+  return id;
+}
+
+/** The id of a name met in a document: registered while the table has room, else -1 (compared as strings). */
+function documentNameId(key: string): number {
+  const id = NAME_IDS.get(key);
+  if (id !== undefined) return id;
+  return NAME_IDS.size < NAME_ID_LIMIT ? elementNameId(key) : -1;
+}
+
 function childrenNamed(
   parent: {
     readonly children: readonly (XdmElement | XdmText)[];
     childIndex: Map<string, XdmElement[]> | undefined;
   },
   key: string,
+  id: number,
   namespace: string,
   local: string,
 ): readonly XdmElement[] {
@@ -33,11 +69,14 @@ function childrenNamed(
   if (children.length <= 16) {
     // Most lookups find nothing or one element (`not(cbc:X)` in every syntax rule): allocate only then.
     let out: XdmElement[] | undefined;
-    for (const child of children)
-      if (child.kind === 'element' && child.local === local && child.namespace === namespace) {
+    for (const child of children) {
+      if (child.kind !== 'element') continue;
+      const childId = child.nameId;
+      if (childId === id || (childId < 0 && child.local === local && child.namespace === namespace)) {
         if (out === undefined) out = [child];
         else out.push(child);
       }
+    }
     return out ?? NO_ELEMENTS;
   }
   let index = parent.childIndex;
@@ -117,9 +156,9 @@ export class XdmDocument {
   }
   /** @internal The lazily built index of {@link childrenNamed}. */
   childIndex: Map<string, XdmElement[]> | undefined;
-  /** The element children with that expanded name (`key` is `{namespace}local`). */
-  named(key: string, namespace: string, local: string): readonly XdmElement[] {
-    return childrenNamed(this, key, namespace, local);
+  /** The element children with that expanded name (`key` is `{namespace}local`, `id` its {@link elementNameId}). */
+  named(key: string, id: number, namespace: string, local: string): readonly XdmElement[] {
+    return childrenNamed(this, key, id, namespace, local);
   }
   /** The document element. */
   get root(): XdmElement | undefined {
@@ -147,9 +186,9 @@ export class XdmElement {
   private text: string | undefined;
   /** @internal The lazily built index of {@link childrenNamed}. */
   childIndex: Map<string, XdmElement[]> | undefined;
-  /** The element children with that expanded name (`key` is `{namespace}local`). */
-  named(key: string, namespace: string, local: string): readonly XdmElement[] {
-    return childrenNamed(this, key, namespace, local);
+  /** The element children with that expanded name (`key` is `{namespace}local`, `id` its {@link elementNameId}). */
+  named(key: string, id: number, namespace: string, local: string): readonly XdmElement[] {
+    return childrenNamed(this, key, id, namespace, local);
   }
   constructor(
     readonly parent: XdmElement | XdmDocument,
@@ -158,10 +197,15 @@ export class XdmElement {
     readonly local: string,
     readonly prefix: string,
     readonly line: number,
+    /** The name's {@link elementNameId}, or -1 when the name table is full. */
+    readonly nameId: number = documentNameId(expandedName(namespace, local)),
   ) {}
-  /** The lexical QName as written in the document (`cbc:ID`), what `name()` returns. */
+  private qname: string | undefined = undefined;
+  /** The lexical QName as written in the document (`cbc:ID`), what `name()` returns (built once). */
   get name(): string {
-    return this.prefix === '' ? this.local : `${this.prefix}:${this.local}`;
+    if (this.qname === undefined)
+      this.qname = this.prefix === '' ? this.local : `${this.prefix}:${this.local}`;
+    return this.qname;
   }
   /** The string value: the concatenated text of every descendant text node (XDM §6.2.4). */
   get stringValue(): string {
@@ -289,6 +333,7 @@ export function parseXdm(xml: string): XdmDocument {
         name.local,
         name.prefix,
         line,
+        documentNameId(name.key),
       );
       (current.children as XdmElement[]).push(element);
       const list = byName.get(name.key);

@@ -256,14 +256,28 @@ const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
   ],
   [
     'contains',
-    fixed(
-      2,
-      2,
-      (args) => (d) =>
-        stringArg(arg(args, 0), d, 'contains').includes(stringArg(arg(args, 1), d, 'contains'))
-          ? TRUE
-          : FALSE,
-    ),
+    fixed(2, 2, (args) => {
+      // The code-list rules ask `contains(' AED AFN … ZWL ', concat(' ', $code, ' '))` of every line:
+      // a long, unchanging list searched for a few distinct codes. A call site remembers its answers
+      // for the last long list it saw (bounded), so each code is searched for once.
+      let list: string | undefined;
+      let answers = new Map<string, boolean>();
+      return (d) => {
+        const text = stringArg(arg(args, 0), d, 'contains');
+        const search = stringArg(arg(args, 1), d, 'contains');
+        if (text.length < 256) return text.includes(search) ? TRUE : FALSE;
+        if (text !== list || answers.size > 4096) {
+          list = text;
+          answers = new Map();
+        }
+        let found = answers.get(search);
+        if (found === undefined) {
+          found = text.includes(search);
+          answers.set(search, found);
+        }
+        return found ? TRUE : FALSE;
+      };
+    }),
   ],
   [
     'starts-with',
@@ -486,7 +500,8 @@ const BUILTINS: ReadonlyMap<string, Builtin> = new Map<string, Builtin>([
           better = compareAtomic(value, best, name === 'min' ? 'lt' : 'gt');
         } catch (error) {
           // Values of no common type are FORG0006 here (F&O §15.4.3, §15.4.4), not a comparison's XPTY0004.
-          if (error instanceof XPathError) throw new XPathError('FORG0006', `${name}() of values that do not compare`);
+          if (error instanceof XPathError)
+            throw new XPathError('FORG0006', `${name}() of values that do not compare`);
           throw error;
         }
         if (better) best = value;

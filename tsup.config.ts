@@ -17,6 +17,7 @@ export default defineConfig({
     testing: 'src/testing/index.ts',
     postgres: 'src/adapters/postgres/index.ts',
     threads: 'src/adapters/threads/index.ts',
+    validate: 'src/entries/validate.ts',
     // The script of `fiscalkit/threads`' worker threads, loaded by path (not an entry point of
     // package.json): `threadCompute` finds it beside itself in dist/.
     'threads-worker': 'src/adapters/threads/worker.ts',

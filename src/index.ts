@@ -51,6 +51,7 @@ export {
 } from './documents/detectFormat.js';
 export {
   type DocumentError,
+  type DocumentRuleSet,
   type DocumentValidation,
   MAX_DOCUMENT_BYTES,
   type ValidateDocumentOptions,

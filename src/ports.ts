@@ -16,6 +16,7 @@
  * @module
  */
 import type { DocumentValidation } from './documents/validateDocument.js';
+import type { EInvoiceValidator } from './einvoice/validator.js';
 import type { Validated, ValidationIssue } from './errors/validationIssue.js';
 import type { Account } from './model/account.js';
 import type { AccountEvent } from './model/accountEvent.js';
@@ -46,6 +47,9 @@ import type { SchemaValidator, SchemaVerdict } from './xml/schemaValidator.js';
 
 // ─── Schema validation (issue #6) ──────────────────────────────────────────────────────────────────
 
+// The e-invoice validator (issue #21) is made by `createEInvoiceValidator` of `fiscalkit/validate` over
+// the host's artefacts; its interface lives beside it, in the e-invoice layer.
+export type { EInvoiceValidator, RuleSetAvailability } from './einvoice/validator.js';
 // The schema validator port is defined beside the XML it judges, below the formats, which use verdicts
 // without seeing the ports (issue #20 §2; docs/architecture.md "Layers"); this is where adapters and
 // hosts find it.
@@ -568,7 +572,10 @@ export interface ComputeTasks {
   ledger_message: { input: SiiMessage; output: Validated<string> };
   /** The tax authority's answer to a ledger (`parseSiiResponse`). */
   ledger_response: { input: string; output: Validated<SiiResponse> };
-  /** POST /documents/validate (`validateDocument`, SII messages judged by the task's validator). */
+  /**
+   * POST /documents/validate (`validateDocument`, SII messages judged by the task's validator, e-invoices
+   * by its e-invoice validator when it has one).
+   */
   document_validation: {
     input: { content: string | Uint8Array; param: string };
     output: Validated<DocumentValidation>;
@@ -610,6 +617,12 @@ export interface Compute {
    * service never gives two verdicts on the same document.
    */
   readonly schemaValidator: string;
+  /**
+   * Where the tasks' e-invoice validator reads its artefacts (`EInvoiceValidator.description`), or
+   * null / absent when the tasks have none. It must match the `einvoice` port's: `createFiscalkit`
+   * refuses ports where they differ, as for `schemaValidator`.
+   */
+  readonly einvoice?: string | null;
   /** Runs `task` on `input`; rejects only when the task could not be run to its end. */
   run<T extends ComputeTask>(task: T, input: ComputeTasks[T]['input']): Promise<ComputeTasks[T]['output']>;
 }
@@ -625,6 +638,12 @@ export interface Ports {
   tinCache: Cache<CensusAnswer>;
   taxAuthority: TaxAuthorityTransport;
   schemaValidator: SchemaValidator;
+  /**
+   * The e-invoice validator (issue #21: `createEInvoiceValidator` of `fiscalkit/validate` over the host's
+   * official artefacts): POST /documents/validate judges UBL, CII, Factur-X / ZUGFeRD PDFs, Facturae and
+   * FatturaPA with it. Optional: without it those are checked for well-formedness only, and said so.
+   */
+  einvoice?: EInvoiceValidator;
   events: EventSink;
   webhooks: WebhookTransport;
   /** Attachment and logo bytes. */

@@ -7,13 +7,16 @@
  * PostgreSQL, issue #10), `FISCALKIT_PROCESSES` (serve from that many processes on the one port;
  * PostgreSQL only), `FISCALKIT_WORKER=0` (no background worker in the server), `FISCALKIT_RATE_LIMIT`
  * (requests per second per key and process; default 100, `0` turns the limit off), `FISCALKIT_THREADS`
- * (worker threads per process for imports and large bodies; default one less than the cores, `0` for none).
+ * (worker threads per process for imports and large bodies; default one less than the cores, `0` for none),
+ * `FISCALKIT_ARTEFACTS` (the directories of the official e-invoice rule sets and XSDs, separated by the
+ * platform's path delimiter; default `../shared/en16931` beside the checkout and `artefacts/`: issue #21).
  */
 import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
 import { createFiscalkit } from 'fiscalkit';
 import type { ApiEnvironment } from 'fiscalkit/ports';
 import { createHttpApp } from './app.js';
+import { artefactDirectories, einvoiceFromEnv } from './einvoice.js';
 import { loadKeys } from './keyFile.js';
 import { portsFromEnv } from './portsFromEnv.js';
 import { computeFromEnv } from './threads.js';
@@ -111,9 +114,16 @@ if (processes > 1 && cluster.isPrimary) {
   // PostgreSQL when DATABASE_URL is set (issue #10: a fleet of servers and `npm run worker`s on one
   // database), the in-memory adapters otherwise. The server runs a worker too unless FISCALKIT_WORKER=0.
   const { ports, close } = await portsFromEnv(process.env, keys);
-  // Imports, validation and large JSON bodies on worker threads (FISCALKIT_THREADS, issue #24).
-  const compute = computeFromEnv(process.env);
+  // Imports, validation and large JSON bodies on worker threads (FISCALKIT_THREADS, issue #24), each
+  // with its own e-invoice validator over the host's official artefacts (FISCALKIT_ARTEFACTS, issue #21).
+  const directories = artefactDirectories(process.env).directories;
+  const compute = computeFromEnv(process.env, { directories });
   if (compute !== null) ports.compute = compute;
+  // Said at start: which rule sets are available, which are not and how to get them (in a fleet, by
+  // the first process).
+  const einvoice = await einvoiceFromEnv(process.env, { threads: compute !== null });
+  if (!cluster.isWorker || cluster.worker?.id === 1) for (const line of einvoice.report) console.log(line);
+  ports.einvoice = einvoice.validator;
   const fiscalkit = createFiscalkit(ports, { base_url });
   const app = createHttpApp(fiscalkit, {
     environment,
@@ -174,6 +184,7 @@ if (processes > 1 && cluster.isPrimary) {
         void stopWorker()
           .then(() => close())
           .then(() => compute?.close())
+          .then(() => einvoice.validator.dispose())
           .finally(() => process.exit(0));
     };
     wait();

@@ -9,7 +9,8 @@ import { type ThreadCompute, threadCompute } from 'fiscalkit/threads';
 /**
  * The thread pool named by `FISCALKIT_THREADS` (threads per process; default one less than the cores,
  * at least 1), or null for `FISCALKIT_THREADS=0`: the work then runs on the main thread, as an
- * embedded service runs it.
+ * embedded service runs it. With `einvoice`, each thread judges e-invoices with a validator of its own
+ * over those artefact directories (the same as the server's `einvoice` port, issue #21).
  *
  * @example
  * ```ts
@@ -19,10 +20,13 @@ import { type ThreadCompute, threadCompute } from 'fiscalkit/threads';
  * await compute?.close();
  * ```
  */
-export function computeFromEnv(env: Readonly<Record<string, string | undefined>>): ThreadCompute | null {
+export function computeFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  einvoice?: { directories: readonly string[] },
+): ThreadCompute | null {
   const text = env.FISCALKIT_THREADS;
   const threads = text === undefined || text === '' ? Math.max(1, availableParallelism() - 1) : Number(text); // money-safe: a thread count
   if (!Number.isSafeInteger(threads) || threads < 0)
     throw new Error(`FISCALKIT_THREADS must be a whole number of threads, not ${String(text)}`);
-  return threads === 0 ? null : threadCompute({ threads });
+  return threads === 0 ? null : threadCompute(einvoice === undefined ? { threads } : { threads, einvoice });
 }

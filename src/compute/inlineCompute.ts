@@ -1,4 +1,4 @@
-import type { Compute, SchemaValidator } from '../ports.js';
+import type { Compute, EInvoiceValidator, SchemaValidator } from '../ports.js';
 import { runComputeTask } from './tasks.js';
 
 /**
@@ -8,7 +8,8 @@ import { runComputeTask } from './tasks.js';
  * many tenants uses `threadCompute` from `fiscalkit/threads` instead.
  *
  * `validator` is a function when the validator may change after wiring (a test that swaps the port),
- * so that the tasks always judge with the current one.
+ * so that the tasks always judge with the current one; `einvoice` likewise, the e-invoice validator the
+ * document validation judges e-invoices with (none: well-formedness only).
  *
  * @example
  * ```ts
@@ -17,15 +18,22 @@ import { runComputeTask } from './tasks.js';
  * read.success && read.data.submission_status; // 'Correcto'
  * ```
  */
-export function inlineCompute(validator: SchemaValidator | (() => SchemaValidator)): Compute {
+export function inlineCompute(
+  validator: SchemaValidator | (() => SchemaValidator),
+  einvoice?: EInvoiceValidator | (() => EInvoiceValidator | undefined),
+): Compute {
   const current = typeof validator === 'function' ? validator : () => validator;
+  const currentEInvoice = typeof einvoice === 'function' ? einvoice : () => einvoice;
   return {
     inline: true,
     get schemaValidator() {
       return current().name;
     },
+    get einvoice() {
+      return currentEInvoice()?.description ?? null;
+    },
     async run(task, input) {
-      return runComputeTask(task, input, { validator: current() });
+      return runComputeTask(task, input, { validator: current(), einvoice: currentEInvoice() });
     },
   };
 }

@@ -10,6 +10,7 @@
 
 import { detectTaxReportDocument } from '../documents/taxReportDocument.js';
 import { validateDocument } from '../documents/validateDocument.js';
+import type { EInvoiceValidator } from '../einvoice/validator.js';
 import { createKsefTaxReport } from '../ksef/createKsefTaxReport.js';
 import { importFa3 } from '../ksef/import/importFa3.js';
 import type { ComputeTask, ComputeTasks, SchemaValidator } from '../ports.js';
@@ -20,9 +21,14 @@ import { versionHas } from '../versions/behaviours.js';
 import { parseJsonBody } from '../versions/jsonBody.js';
 import { encodeJsonTree } from '../versions/jsonTransfer.js';
 
-/** What a task may use besides its input: the schema validator SII XML is judged with. */
+/**
+ * What a task may use besides its input: the schema validator SII XML is judged with, and the e-invoice
+ * validator (issue #21), when there is one, that judges UBL, CII, Facturae and FatturaPA.
+ */
 export interface ComputeContext {
   readonly validator: SchemaValidator;
+  /** The e-invoice validator of POST /documents/validate; none: e-invoices are checked for well-formedness only. */
+  readonly einvoice?: EInvoiceValidator | undefined;
 }
 
 type TaskTable = {
@@ -73,7 +79,11 @@ const TASKS: TaskTable = {
   },
 
   document_validation(input, context) {
-    return validateDocument(input.content, { validator: context.validator, param: input.param });
+    return validateDocument(input.content, {
+      validator: context.validator,
+      param: input.param,
+      einvoice: context.einvoice,
+    });
   },
 
   json_body(input) {

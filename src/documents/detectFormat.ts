@@ -1,17 +1,19 @@
 /**
  * Which electronic document a text is, from its root element alone (its local name and namespace,
- * read by `rootElement` before any parse): KSeF FA(3), SII, UBL, CII or Facturae (spec §4.8 POST
- * /documents/validate).
+ * read by `rootElement` before any parse): KSeF FA(3), SII, UBL, CII, Facturae or FatturaPA (spec §4.8
+ * POST /documents/validate).
  *
  * @module
  */
+import { FACTURAE_NAMESPACES, FACTURAE_ROOT } from '../einvoice/facturae/namespaces.js';
+import { FATTURAPA_NAMESPACE, FATTURAPA_ROOT } from '../einvoice/fatturapa/index.js';
 import { FA2_NAMESPACE, FA3_NAMESPACE } from '../ksef/import/guards.js';
 import { SII_LR_NAMESPACE } from '../sii/build/xml.js';
 import type { RootElement } from '../xml/guards.js';
 import { SOAP_11_NAMESPACE } from './soapBody.js';
 
 /** The formats POST /documents/validate recognises. */
-export const DOCUMENT_FORMATS = ['ksef_fa3', 'sii', 'ubl', 'cii', 'facturae'] as const;
+export const DOCUMENT_FORMATS = ['ksef_fa3', 'sii', 'ubl', 'cii', 'facturae', 'fatturapa'] as const;
 
 /** A recognised format. */
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
@@ -21,13 +23,6 @@ export const CII_NAMESPACE = 'urn:un:unece:uncefact:data:standard:CrossIndustryI
 
 /** UBL 2.x document namespaces: `urn:oasis:names:specification:ubl:schema:xsd:{Document}-2`. */
 const UBL_NAMESPACE = /^urn:oasis:names:specification:ubl:schema:xsd:([A-Za-z]+)-2$/;
-
-/** Facturae namespaces by version (the 3.2.x family the Spanish administration accepts). */
-export const FACTURAE_NAMESPACES: ReadonlyMap<string, string> = new Map([
-  ['http://www.facturae.es/Facturae/2009/v3.2/Facturae', '3.2'],
-  ['http://www.facturae.es/Facturae/2014/v3.2.1/Facturae', '3.2.1'],
-  ['http://www.facturae.gob.es/formato/Versiones/Facturaev3_2_2.xml', '3.2.2'],
-]);
 
 /** What a root element says the document is. */
 export type Detection =
@@ -55,6 +50,8 @@ export type Detection =
  *   themselves apart by `cbc:CustomizationID`, not by the root);
  * - `CrossIndustryInvoice` in the CII D16B namespace → `cii` (Factur-X, ZUGFeRD, XRechnung CII);
  * - `Facturae` in a Facturae 3.2, 3.2.1 or 3.2.2 namespace → `facturae`;
+ * - `FatturaElettronica` in the FatturaPA 1.2 namespace → `fatturapa` (its `versione`, FPA12 or
+ *   FPR12, is an attribute the root's name does not carry: `fatturaPaVersione` reads it);
  * - `Envelope` in the SOAP 1.1 namespace → look inside;
  * - anything else is unknown.
  *
@@ -85,7 +82,8 @@ export function detectFormat(root: RootElement): Detection {
   if (ubl !== null && ubl[1] === name) return format('ubl');
   if (name === 'CrossIndustryInvoice' && namespace === CII_NAMESPACE) return format('cii');
   const facturae = FACTURAE_NAMESPACES.get(namespace);
-  if (name === 'Facturae' && facturae !== undefined) return format('facturae', facturae);
+  if (name === FACTURAE_ROOT && facturae !== undefined) return format('facturae', facturae);
+  if (name === FATTURAPA_ROOT && namespace === FATTURAPA_NAMESPACE) return format('fatturapa');
   if (name === 'Envelope' && namespace === SOAP_11_NAMESPACE) return { kind: 'soap_envelope' };
   return { kind: 'unknown' };
 }

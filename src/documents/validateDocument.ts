@@ -1,11 +1,18 @@
 /**
  * Validation of an electronic document (spec §4.8 POST /documents/validate): detect its format and
  * check what fiscalkit can check, saying exactly what that was. fiscalkit owns two formats end to end
- * — KSeF FA(3) and SII — and judges those against their schema rules; for UBL, CII and Facturae it
- * checks well-formedness only, and says so in every answer (`validation_level`, `checks`).
+ * — KSeF FA(3) and SII — and judges those against their schema rules. UBL, CII (and Factur-X /
+ * ZUGFeRD PDFs), Facturae and FatturaPA are judged by the e-invoice validator (issue #21: the official
+ * XSDs, EN 16931, Peppol BIS 3, XRechnung, Facturae's rules) when the service has one; without it,
+ * for well-formedness only, and every answer says which (`validation_level`, `checks`, `rule_sets`).
  *
  * @module
  */
+
+import { RULE_SETS } from '../einvoice/ruleSets.js';
+import { documentRoot } from '../einvoice/specification.js';
+import type { EInvoiceValidator } from '../einvoice/validator.js';
+import type { EInvoiceFinding, EInvoiceVerdict, RuleSetReport } from '../einvoice/verdict.js';
 import type { Validated, ValidationIssue } from '../errors/validationIssue.js';
 import { fa3Issues } from '../ksef/fa3Issues.js';
 import { importFa3 } from '../ksef/import/importFa3.js';
@@ -31,9 +38,10 @@ import { unwrapSoapBody } from './soapBody.js';
 /**
  * How far a document was judged: `well_formedness` (XML 1.0 and namespaces, and the root element —
  * nothing about the content), `schema` (the format's schema), `schema_and_rules` (the schema and the
- * format's own rules beyond it).
+ * format's own rules beyond it), `rules` (an e-invoice whose rule sets ran but whose schema could not:
+ * no XSD processor, or its XSD missing).
  */
-export type ValidationLevel = 'well_formedness' | 'schema' | 'schema_and_rules';
+export type ValidationLevel = 'well_formedness' | 'schema' | 'schema_and_rules' | 'rules';
 
 /**
  * The answer of POST /documents/validate (the spec shows none; fiscalkit's shape):
@@ -49,7 +57,14 @@ export type ValidationLevel = 'well_formedness' | 'schema' | 'schema_and_rules';
  *   (issue #20 §4: `/documents/validate` reports the rule per error; docs/rule-ids.md). A verdict of
  *   the SII schema validator names the schema, {@link SII_SCHEMA_RULE};
  * - `unchecked_elements`: elements present but outside what fiscalkit reads (FA(3) only), which the
- *   checks therefore did not judge.
+ *   checks therefore did not judge;
+ * - for e-invoices judged by the e-invoice validator (issue #21): `errors` are the fatal findings of
+ *   every rule set with the rule set's own ids (`BR-CO-15`, `PEPPOL-EN16931-R001`, `BR-DE-1`, `en16931.ubl.xsd`)
+ *   and `path` the XPath of the node, `warnings` the findings flagged warning (they leave the document
+ *   valid), `rule_sets` which rule sets applied and which were unavailable (and why), `unsupported` why
+ *   the document cannot be judged valid (a specification fiscalkit has no rules for, a rule set
+ *   missing); `valid` is false whenever an error exists or the document is unsupported;
+ * - `container`: `pdf` for a Factur-X / ZUGFeRD PDF whose CII attachment was judged, `xml` otherwise.
  */
 export interface DocumentValidation {
   valid: boolean;
@@ -60,13 +75,29 @@ export interface DocumentValidation {
   validation_level: ValidationLevel;
   checks: string;
   errors: DocumentError[];
+  /** Findings flagged `warning` by an e-invoice rule set ([] for the other formats). */
+  warnings: DocumentError[];
+  /** The e-invoice rule sets that apply, in the order they ran ([] when none ran). */
+  rule_sets: DocumentRuleSet[];
+  /** Why the document cannot be judged valid although no error was found; null otherwise. */
+  unsupported: string | null;
+  container: 'xml' | 'pdf';
   unchecked_elements: string[];
 }
 
-/** One error of a {@link DocumentValidation}: where, what, and which rule found it. */
+/** One error (or warning) of a {@link DocumentValidation}: where, what, and which rule found it. */
 export interface DocumentError extends SchemaError {
-  /** The stable id of the rule (`fa3.TNrKRS`, `xml.doctype`, `sii.xsd`, …; docs/rule-ids.md). */
+  /** The stable id of the rule (`fa3.TNrKRS`, `xml.doctype`, `sii.xsd`, `BR-CO-15`, …; docs/rule-ids.md). */
   rule: string;
+  /** `fatal` (an error: the document is not valid) or `warning` (a rule set's warning). */
+  severity: 'fatal' | 'warning';
+}
+
+/** Whether an e-invoice rule set (`en16931-ubl`, `peppol-ubl`, …) judged the document, and if not, why. */
+export interface DocumentRuleSet {
+  id: RuleSetReport['id'];
+  status: RuleSetReport['status'];
+  reason?: string;
 }
 
 /**
@@ -86,7 +117,8 @@ function documentPolicy(param: string): XmlDocumentPolicy {
     reader: 'fiscalkit',
     reference: 'spec §4.8',
     conversionHint: 'a document in another encoding must be converted to UTF-8 first',
-    documents: 'the electronic invoice formats fiscalkit validates (FA(3), SII, UBL, CII, Facturae)',
+    documents:
+      'the electronic invoice formats fiscalkit validates (FA(3), SII, UBL, CII, Facturae, FatturaPA)',
   };
 }
 
@@ -96,6 +128,12 @@ export interface ValidateDocumentOptions {
   validator: SchemaValidator;
   /** Where a refusal points: the request field that held the document; default `document`. */
   param?: string;
+  /**
+   * The e-invoice validator (`createEInvoiceValidator` of `fiscalkit/validate`, the service's
+   * `einvoice` port): when given, UBL, CII, Facturae, FatturaPA and Factur-X / ZUGFeRD PDFs are judged
+   * by it; when not, the XML ones for well-formedness only and a PDF is refused.
+   */
+  einvoice?: EInvoiceValidator | undefined;
 }
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -122,7 +160,27 @@ function errorOf(issue: ValidationIssue, documentParam: string, line_offset = 0)
     // money-safe: a line number.
     line: line === undefined ? null : Number.parseInt(line, 10) + line_offset,
     message: whole ? issue.message.replace(/^(?:file|document) /, 'the document ') : issue.message,
+    severity: 'fatal',
   };
+}
+
+/**
+ * `%PDF-` at byte 0 (ISO 32000-1 §7.5.2; PDF/A-3 allows nothing before it): the test of `isPdf` in
+ * `src/einvoice/facturx/extract.ts`, written here so that validating XML does not load the PDF
+ * library that module imports.
+ */
+function startsAsPdf(bytes: Uint8Array): boolean {
+  return (
+    bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46 && bytes[4] === 0x2d
+  );
+}
+
+/** The answer's fields that only e-invoices fill, empty: for the formats the e-invoice validator does not judge. */
+function noEInvoiceFields(): Pick<
+  DocumentValidation,
+  'warnings' | 'rule_sets' | 'unsupported' | 'container'
+> {
+  return { warnings: [], rule_sets: [], unsupported: null, container: 'xml' };
 }
 
 function refuse(issue: ValidationIssue): { success: false; issues: ValidationIssue[] } {
@@ -133,7 +191,8 @@ const SUPPORTED =
   `the formats validated are KSeF FA(3) (Faktura in ${FA3_NAMESPACE}), SII (SuministroLR… / BajaLR… ` +
   'of SuministroLR.xsd, bare or in a SOAP 1.1 envelope), UBL 2 (Invoice, CreditNote, … in ' +
   'urn:oasis:names:specification:ubl:schema:xsd:…-2), CII (CrossIndustryInvoice in ' +
-  'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100) and Facturae 3.2, 3.2.1, 3.2.2';
+  'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100), Facturae 3.2, 3.2.1, 3.2.2 and FatturaPA 1.2 ' +
+  '(FatturaElettronica in http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2)';
 
 /** The first text of a child element, following `path` (repeated elements: the first). */
 function textAt(node: XmlValue | undefined, path: readonly string[]): string | null {
@@ -147,7 +206,7 @@ function textAt(node: XmlValue | undefined, path: readonly string[]): string | n
   return typeof current === 'string' && current !== '' ? current : null;
 }
 
-const CHECKS: Readonly<Record<'ubl' | 'cii' | 'facturae', string>> = {
+const CHECKS: Readonly<Record<EInvoiceFormat, string>> = {
   ubl:
     'UBL: well-formedness only (XML 1.0, namespaces) and the root element. fiscalkit does NOT validate UBL against ' +
     'the UBL 2.1 schema nor against the EN 16931, Peppol BIS, PINT, XRechnung or other CIUS rules (Schematron): ' +
@@ -160,7 +219,82 @@ const CHECKS: Readonly<Record<'ubl' | 'cii' | 'facturae', string>> = {
     'Facturae: well-formedness only (XML 1.0, namespaces) and the root element. fiscalkit does NOT validate Facturae ' +
     'against its 3.2.x schema nor its XAdES signature: "valid" here means well-formed, and FACe or the receiver ' +
     'may still refuse the document.',
+  fatturapa:
+    'FatturaPA: well-formedness only (XML 1.0, namespaces) and the root element. fiscalkit does NOT validate FatturaPA ' +
+    'against its 1.2 schema nor its signature: "valid" here means well-formed, and the SdI may still refuse the document.',
 };
+
+/** The formats the e-invoice validator judges. */
+type EInvoiceFormat = 'ubl' | 'cii' | 'facturae' | 'fatturapa';
+
+/** The name of each rule set, for `checks`. */
+const RULE_SET_NAMES: ReadonlyMap<string, string> = new Map(RULE_SETS.map((set) => [set.id, set.name]));
+
+/** A list in words: `a`, `a and b`, `a, b and c`. */
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+}
+
+/** What the e-invoice validator checked, in plain English, from its verdict. */
+function einvoiceChecks(verdict: EInvoiceVerdict, format: EInvoiceFormat): string {
+  const applied = verdict.ruleSets
+    .filter((set) => set.status === 'applied')
+    .map((set) => RULE_SET_NAMES.get(set.id) ?? set.id);
+  const what = `${format === 'ubl' ? 'UBL' : format === 'cii' ? 'CII' : format === 'facturae' ? 'Facturae' : 'FatturaPA'}${
+    verdict.container === 'pdf' ? ' (the invoice attached to a Factur-X / ZUGFeRD PDF)' : ''
+  }${verdict.specification === null ? '' : ` declaring ${JSON.stringify(verdict.specification)}`}`;
+  const ran =
+    applied.length === 0
+      ? 'well-formedness only (XML 1.0, namespaces): no rule set ran'
+      : `judged against ${listed(applied)} (the official artefacts, fiscalkit's schematron engine and XSD validator); errors are the findings flagged fatal, warnings those flagged warning`;
+  const xades = format === 'facturae' ? ' The XAdES signature is NOT verified.' : '';
+  return `${what}: ${ran}.${verdict.notJudged === null ? '' : ` Not judged: ${verdict.notJudged}.`}${xades}`;
+}
+
+/** A finding as the answer writes it. */
+function findingError(finding: EInvoiceFinding): DocumentError {
+  return {
+    rule: finding.rule,
+    path: finding.location,
+    line: finding.line,
+    message: finding.message,
+    severity: finding.severity,
+  };
+}
+
+/** The answer for an e-invoice, from the e-invoice validator's verdict. */
+function einvoiceAnswer(
+  verdict: EInvoiceVerdict,
+  format: EInvoiceFormat,
+  document_type: string,
+): DocumentValidation {
+  const applied = (kind: 'xsd' | 'other') =>
+    verdict.ruleSets.some(
+      (set) => set.status === 'applied' && (set.id.endsWith('-xsd') ? kind === 'xsd' : kind === 'other'),
+    );
+  const validation_level: ValidationLevel = applied('xsd')
+    ? applied('other')
+      ? 'schema_and_rules'
+      : 'schema'
+    : applied('other')
+      ? 'rules'
+      : 'well_formedness';
+  return {
+    valid: verdict.valid,
+    format,
+    document_type: verdict.documentType ?? document_type,
+    version: verdict.syntaxVersion,
+    profile: format === 'ubl' || format === 'cii' ? verdict.specification : null,
+    validation_level,
+    checks: einvoiceChecks(verdict, format),
+    errors: verdict.findings.filter((finding) => finding.severity === 'fatal').map(findingError),
+    warnings: verdict.findings.filter((finding) => finding.severity === 'warning').map(findingError),
+    rule_sets: verdict.ruleSets.map((set) => ({ ...set })),
+    unsupported: verdict.unsupported,
+    container: verdict.container,
+    unchecked_elements: [],
+  };
+}
 
 function fa3Checks(unchecked: number): string {
   return (
@@ -183,10 +317,10 @@ function siiChecks(validator: string, soap: boolean): string {
   );
 }
 
-/** Well-formedness of a UBL, CII or Facturae document, and what its header says. */
+/** Well-formedness of a UBL, CII, Facturae or FatturaPA document, and what its header says. */
 function wellFormedOnly(
   text: string,
-  format: 'ubl' | 'cii' | 'facturae',
+  format: EInvoiceFormat,
   document_type: string,
   version: string | null,
   param: string,
@@ -198,6 +332,7 @@ function wellFormedOnly(
     profile: null,
     validation_level: 'well_formedness' as const,
     checks: CHECKS[format],
+    ...noEInvoiceFields(),
     unchecked_elements: [],
   };
   const early = wellFormednessIssue(text, param);
@@ -242,8 +377,12 @@ function wellFormedOnly(
  * - KSeF FA(3): `importFa3` (KSeF's document rules, every element it reads) and `fa3Issues` (the FA(3)
  *   schema and KSeF rules fiscalkit knows) — `schema_and_rules`;
  * - SII (bare, or in a SOAP 1.1 envelope): the `SchemaValidator` port — `schema`;
- * - UBL, CII, Facturae: well-formedness and the root element only — `well_formedness`, said plainly in
- *   `checks`.
+ * - UBL, CII, Facturae, FatturaPA, and a Factur-X / ZUGFeRD PDF (bytes starting `%PDF-`): the
+ *   e-invoice validator when `options.einvoice` is given (`schema_and_rules`, with `rule_sets`,
+ *   `warnings`, `unsupported`); without it, the XML ones for well-formedness and the root element only
+ *   — `well_formedness`, said plainly in `checks` — and a PDF is refused (422);
+ * - a root the e-invoice tables name but fiscalkit cannot judge (ZUGFeRD 1.0, Svefaktura 1.0, UBL 1.0,
+ *   FatturaPA semplificata) is refused with its name and why (422), as FA(2) is.
  *
  * Never throws for any input.
  *
@@ -251,6 +390,7 @@ function wellFormedOnly(
  * ```ts
  * const result = validateDocument(ublXml, { validator: structuralSiiValidator() });
  * result.success && result.data; // { valid: true, format: 'ubl', validation_level: 'well_formedness', … }
+ * validateDocument(ublXml, { validator, einvoice }).success; // { valid: false, errors: [{ rule: 'BR-CO-15', … }], … }
  * validateDocument('<!DOCTYPE x><x/>', { validator }).success; // false: 422 parameter_invalid at document
  * ```
  */
@@ -262,6 +402,11 @@ export function validateDocument(
   const policy = documentPolicy(param);
   if (typeof input !== 'string' && !(input instanceof Uint8Array))
     return refuse(documentIssue('xml.input-type', param, 'must be an XML document as a string or as bytes'));
+  if (typeof input !== 'string' && startsAsPdf(input)) {
+    const tooLarge = sizeIssue(input, policy);
+    if (tooLarge !== null) return refuse(tooLarge);
+    return pdfAnswer(input, param, options.einvoice);
+  }
   const body = withoutUtf8Bom(input);
   const inputIssue = sizeIssue(input, policy) ?? bomIssue(body, policy);
   if (inputIssue !== null) return refuse(inputIssue);
@@ -310,6 +455,15 @@ export function validateDocument(
   }
   if (detection.kind === 'unsupported')
     return refuse(documentIssue('fiscalkit.document.format', param, detection.reason));
+  const named = detection.kind === 'format' ? null : documentRoot(root);
+  if (named !== null && named.unsupported !== null)
+    return refuse(
+      documentIssue(
+        'fiscalkit.document.format',
+        param,
+        `is ${/^[A-Z]/.test(named.description) ? 'a ' : ''}${named.description} document (<${root.name}> in ${root.namespace ?? 'no namespace'}), which fiscalkit does not validate: ${named.unsupported}`,
+      ),
+    );
   if (detection.kind !== 'format')
     return refuse(
       documentIssue(
@@ -336,6 +490,7 @@ export function validateDocument(
         validation_level: 'schema_and_rules',
         checks: fa3Checks(unchecked.length),
         errors: issues.map((issue) => errorOf(issue, param)),
+        ...noEInvoiceFields(),
         unchecked_elements: unchecked,
       },
     };
@@ -361,10 +516,50 @@ export function validateDocument(
           ...error,
           // money-safe: line numbers.
           line: error.line === null ? null : error.line + line_offset,
+          severity: 'fatal' as const,
         })),
+        ...noEInvoiceFields(),
         unchecked_elements: [],
       },
     };
   }
+  if (options.einvoice !== undefined)
+    return { success: true, data: einvoiceAnswer(options.einvoice.validate(text), format, document_type) };
   return { success: true, data: wellFormedOnly(text, format, document_type, version, param) };
+}
+
+/**
+ * A PDF: a Factur-X / ZUGFeRD invoice, judged by the e-invoice validator on the CII XML attached to it.
+ * Refused (422) without a validator, and when the PDF holds no invoice the validator can read (the
+ * PDF reader's rule and message): fiscalkit will not read it, as it will not read an XML document with
+ * a DOCTYPE.
+ */
+function pdfAnswer(
+  input: Uint8Array,
+  param: string,
+  einvoice: EInvoiceValidator | undefined,
+): Validated<DocumentValidation> {
+  if (einvoice === undefined)
+    return refuse(
+      documentIssue(
+        'fiscalkit.document.format',
+        param,
+        'is a PDF; fiscalkit judges Factur-X / ZUGFeRD PDFs (the CII invoice attached to them) only when the service has an e-invoice validator (fiscalkit/validate), and this one has none',
+      ),
+    );
+  const verdict = einvoice.validate(input);
+  if (verdict.syntax === 'cii')
+    return { success: true, data: einvoiceAnswer(verdict, 'cii', 'CrossIndustryInvoice') };
+  const containerFinding = verdict.findings.find((finding) => finding.ruleSet === 'pdf');
+  return refuse({
+    rule: containerFinding?.rule ?? 'fiscalkit.document.format',
+    code: 'parameter_invalid',
+    param,
+    message: `${param} is a PDF without a Factur-X / ZUGFeRD invoice fiscalkit can judge: ${
+      containerFinding?.message ??
+      verdict.unsupported ??
+      verdict.findings[0]?.message ??
+      'its attachment is not a CII invoice'
+    }`,
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * What e-invoice validation answers (issue #21): the syntax and specification a document declares, the
  * rule sets that judged it, and every finding with the id the rule set gives it (`BR-CO-15`,
- * `PEPPOL-EN16931-R001`, `BR-DE-1`) or fiscalkit's own (`ubl.xsd`, `facturae.totals.invoice-total`).
+ * `PEPPOL-EN16931-R001`, `BR-DE-1`) or fiscalkit's own (`en16931.ubl.xsd`, `facturae.totals.invoice-total`).
  *
  * @module
  */
@@ -13,7 +13,7 @@ export type FindingSeverity = 'fatal' | 'warning';
 export interface EInvoiceFinding {
   /**
    * The rule's id: the official one for schematron rule sets, as the rule set writes it (`BR-CO-15`,
-   * `PEPPOL-EN16931-R001`); fiscalkit's for its own checks (`ubl.xsd`, `cii.xsd`, `facturae.xsd`,
+   * `PEPPOL-EN16931-R001`); fiscalkit's for its own checks (`en16931.ubl.xsd`, `en16931.cii.xsd`, `facturae.xsd`,
    * `xml.doctype`, `facturae.totals.…`).
    */
   rule: string;

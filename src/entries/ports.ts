@@ -26,6 +26,7 @@ export {
   type ComputeTasks,
   censusCacheKey,
   DuplicateRecordError,
+  type EInvoiceValidator,
   type EventSink,
   type FieldValue,
   type IdGenerator,

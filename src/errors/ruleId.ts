@@ -13,12 +13,33 @@
  * | `ksef`      | `shared/reference/ksef-fa3.md`, section then slug       | `ksef.6.3.unit-nip-or-idwew`  |
  * | `sii`       | the SII XSDs and `shared/reference/sii.md`              | `sii.8.f2-limit`              |
  * | `xml`       | XML safety and well-formedness                          | `xml.doctype`                 |
+ * | `en16931`   | EN 16931-3's syntaxes: the UBL 2.1 and CII D16B XSDs (issue #21) | `en16931.ubl.xsd`, `en16931.cii.xsd` |
+ * | `facturae`  | the Facturae 3.2.x XSDs and their annotations (issue #21) | `facturae.totals.invoice-total` |
+ * | `fatturapa` | the FatturaPA 1.2 XSD (issue #21)                       | `fatturapa.xsd`               |
+ * | `facturx`   | Factur-X 1.0 / ZUGFeRD and the PDF standards under them (issue #21) | `facturx.attachment.missing` |
  * | `fiscalkit` | fiscalkit's own decision where the sources are silent   | `fiscalkit.ksef.exemption-basis` |
+ *
+ * The official e-invoice rule sets (EN 16931, Peppol BIS 3, XRechnung) name their rules themselves
+ * (`BR-CO-15`, `PEPPOL-EN16931-R001`, `BR-DE-1`): an e-invoice finding carries that id verbatim, not
+ * one of these (docs/einvoice-validation.md).
  *
  * @module
  */
 /** The sources a rule id may start with (the first segment). */
-export const RULE_SOURCES = ['spec', 'api', 'taxmath', 'fa3', 'ksef', 'sii', 'xml', 'fiscalkit'] as const;
+export const RULE_SOURCES = [
+  'spec',
+  'api',
+  'taxmath',
+  'fa3',
+  'ksef',
+  'sii',
+  'xml',
+  'en16931',
+  'facturae',
+  'fatturapa',
+  'facturx',
+  'fiscalkit',
+] as const;
 
 /** One of {@link RULE_SOURCES}. */
 export type RuleSource = (typeof RULE_SOURCES)[number];

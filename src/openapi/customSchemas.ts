@@ -1,5 +1,6 @@
 import { MARK_AS_STATES } from '../codelists/invoiceStates.js';
 import { DOCUMENT_FORMATS } from '../documents/detectFormat.js';
+import { RULE_SETS } from '../einvoice/ruleSets.js';
 import { MarkAsRequestSchema } from '../model/invoiceMarkAs.js';
 import { OrderMarkAsSchema } from '../model/order.js';
 import { RequestLogSchema } from '../model/requestLog.js';
@@ -23,6 +24,24 @@ export interface CustomSchemaContext {
 
 /** A file part of a multipart form (OpenAPI 3.1: a string whose content is the bytes). */
 const FILE_PART: JsonSchema = { type: 'string', contentMediaType: 'application/octet-stream' };
+
+/** One error or warning of a document validation (`DocumentError`). */
+const DOCUMENT_FINDING: JsonSchema = {
+  type: 'object',
+  properties: {
+    rule: {
+      type: 'string',
+      description:
+        "The stable id of the rule that found it (`fa3.TNrKRS`, `xml.doctype`, `sii.xsd`; an e-invoice rule set's own: `BR-CO-15`, `PEPPOL-EN16931-R001`, `BR-DE-1`, `en16931.ubl.xsd`).",
+    },
+    path: { type: 'string', description: "Where: an element path or an XPath ('' for the whole document)." },
+    line: { type: ['integer', 'null'] },
+    message: { type: 'string' },
+    severity: { type: 'string', enum: ['fatal', 'warning'] },
+  },
+  required: ['rule', 'path', 'line', 'message', 'severity'],
+  additionalProperties: false,
+};
 
 /** Bytes written in base64 inside JSON (RFC 4648). */
 const BASE64: JsonSchema = { type: 'string', contentEncoding: 'base64', minLength: 1 };
@@ -161,11 +180,18 @@ export function customSchema(name: CustomSchemaName, context: CustomSchemaContex
         description: 'The document as text (`document`) or in base64 (`file`).',
         properties: { document: { type: 'string', minLength: 1 }, file: BASE64 },
       };
+    case 'DocumentForm':
+      return {
+        type: 'object',
+        description: 'The document (XML, or a Factur-X / ZUGFeRD PDF) in a `file` (or `document`) part.',
+        properties: { file: FILE_PART, document: FILE_PART },
+      };
     case 'DocumentValidation':
       return entry({
         valid: {
           type: 'boolean',
-          description: 'No error found by the checks that ran (for `well_formedness`: well-formed only).',
+          description:
+            'No error found by the checks that ran (for `well_formedness`: well-formed only); false also when the e-invoice is `unsupported`.',
         },
         format: { type: 'string', enum: [...DOCUMENT_FORMATS] },
         document_type: { type: 'string', description: 'The root element.' },
@@ -174,20 +200,51 @@ export function customSchema(name: CustomSchemaName, context: CustomSchemaContex
           type: ['string', 'null'],
           description: 'UBL `CustomizationID`, CII guideline (Peppol BIS, XRechnung, …).',
         },
-        validation_level: { type: 'string', enum: ['well_formedness', 'schema', 'schema_and_rules'] },
+        validation_level: {
+          type: 'string',
+          enum: ['well_formedness', 'schema', 'schema_and_rules', 'rules'],
+          description:
+            '`rules`: an e-invoice whose rule sets ran but whose XSD could not (no XSD processor, or its files missing).',
+        },
         checks: { type: 'string', description: 'What was checked, in plain English.' },
         errors: {
           type: 'array',
-          items: entry({
-            rule: {
-              type: 'string',
-              description:
-                'The stable id of the rule that found the error (`fa3.TNrKRS`, `xml.doctype`, `sii.xsd`, …).',
+          items: DOCUMENT_FINDING,
+          description: 'Every fatal finding: the document is not valid.',
+        },
+        warnings: {
+          type: 'array',
+          items: DOCUMENT_FINDING,
+          description:
+            'The findings an e-invoice rule set flags as warnings: the document may still be valid.',
+        },
+        rule_sets: {
+          type: 'array',
+          description:
+            'The e-invoice rule sets that apply, in the order they ran (issue #21); [] for FA(3) and SII.',
+          items: {
+            type: 'object',
+            properties: {
+              id: { type: 'string', enum: RULE_SETS.map((set) => set.id) },
+              status: { type: 'string', enum: ['applied', 'unavailable'] },
+              reason: {
+                type: 'string',
+                description: 'Why it is unavailable (a missing file, no XSD processor).',
+              },
             },
-            path: { type: 'string', description: "Where ('' for the whole document)." },
-            line: { type: ['integer', 'null'] },
-            message: { type: 'string' },
-          }),
+            required: ['id', 'status'],
+            additionalProperties: false,
+          },
+        },
+        unsupported: {
+          type: ['string', 'null'],
+          description:
+            'Why the e-invoice cannot be judged valid although no error was found: a specification fiscalkit has no rules for (Peppol PINT, a CIUS it does not know), a rule set unavailable.',
+        },
+        container: {
+          type: 'string',
+          enum: ['xml', 'pdf'],
+          description: '`pdf`: the CII invoice attached to a Factur-X / ZUGFeRD PDF was judged.',
         },
         unchecked_elements: {
           type: 'array',

@@ -109,6 +109,7 @@ export const CUSTOM_SCHEMA_NAMES = [
   'TinVerificationRequest',
   'DocumentUpload',
   'DocumentValidation',
+  'DocumentForm',
   'Country',
   'Currency',
   'Language',
@@ -1137,18 +1138,20 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/documents/validate',
     tag: 'Documents',
     summary:
-      'Detects the format of an electronic document (FA(3), SII, UBL, CII, Facturae) and validates it.',
-    source: 'spec §4.8; issue #8',
+      'Detects the format of an electronic document (FA(3), SII, UBL, CII, Factur-X / ZUGFeRD PDF, Facturae, FatturaPA) and validates it.',
+    source: 'spec §4.8; issue #8; issue #21',
     availability: 'documents.validate',
     request: {
       body: 'content',
       description:
-        'The document as the body, or in JSON (`{"document": "<xml…>"}` or `{"file": "<base64>"}`).',
+        'The document as the body (XML, or a Factur-X / ZUGFeRD PDF), in JSON (`{"document": "<xml…>"}` or `{"file": "<base64>"}`), or in a multipart `file` part.',
       content: [
         { media: 'application/xml', schema: 'text' },
         { media: 'text/xml', schema: 'text' },
+        { media: 'application/pdf', schema: 'binary' },
         { media: 'application/octet-stream', schema: 'binary' },
         { media: 'application/json', schema: 'DocumentUpload' },
+        { media: 'multipart/form-data', schema: 'DocumentForm' },
       ],
     },
     response: {

@@ -1,8 +1,9 @@
 /**
  * POST /documents/validate (spec §4.8; from v2025-10-13, spec §9): the use case behind the HTTP
- * binding. The document arrives as the request body itself (XML), or inside a JSON object as text
- * (`{"document": "<Invoice …"}`) or as base64 bytes (`{"file": "PD94bWwg…"}`); `validateDocument`
- * does the work.
+ * binding. The document arrives as the request body itself (XML, or a Factur-X / ZUGFeRD PDF), or
+ * inside a JSON object as text (`{"document": "<Invoice …"}`) or as base64 bytes
+ * (`{"file": "PD94bWwg…"}`); `validateDocument` does the work, with the `einvoice` port's validator
+ * for e-invoices when the service has one (issue #21).
  *
  * @module
  */

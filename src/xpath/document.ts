@@ -23,7 +23,7 @@ const NO_ELEMENTS: readonly XdmElement[] = [];
 /**
  * Element names as small integers, so that the hottest test of all — is this child a `cbc:ID`? — is
  * one integer comparison rather than two string comparisons of distinct string objects. A name
- * compiled into an expression is always registered ({@link elementNameId}); a document registers its
+ * compiled into an expression is always registered (`elementNameId`); a document registers its
  * names only while the table is under {@link NAME_ID_LIMIT}, so that a stream of documents full of
  * made-up names cannot grow it without bound: past it, new names get -1 and are compared as strings.
  */
@@ -156,7 +156,7 @@ export class XdmDocument {
   }
   /** @internal The lazily built index of {@link childrenNamed}. */
   childIndex: Map<string, XdmElement[]> | undefined;
-  /** The element children with that expanded name (`key` is `{namespace}local`, `id` its {@link elementNameId}). */
+  /** The element children with that expanded name (`key` is `{namespace}local`, `id` its `elementNameId`). */
   named(key: string, id: number, namespace: string, local: string): readonly XdmElement[] {
     return childrenNamed(this, key, id, namespace, local);
   }
@@ -186,7 +186,7 @@ export class XdmElement {
   private text: string | undefined;
   /** @internal The lazily built index of {@link childrenNamed}. */
   childIndex: Map<string, XdmElement[]> | undefined;
-  /** The element children with that expanded name (`key` is `{namespace}local`, `id` its {@link elementNameId}). */
+  /** The element children with that expanded name (`key` is `{namespace}local`, `id` its `elementNameId`). */
   named(key: string, id: number, namespace: string, local: string): readonly XdmElement[] {
     return childrenNamed(this, key, id, namespace, local);
   }
@@ -197,7 +197,7 @@ export class XdmElement {
     readonly local: string,
     readonly prefix: string,
     readonly line: number,
-    /** The name's {@link elementNameId}, or -1 when the name table is full. */
+    /** The name's `elementNameId`, or -1 when the name table is full. */
     readonly nameId: number = documentNameId(expandedName(namespace, local)),
   ) {}
   private qname: string | undefined = undefined;

@@ -127,27 +127,42 @@ for (const c of CASES) {
   );
 }
 
-// A fresh process: import, compile EN 16931 + Peppol UBL from the artefacts, validate one invoice.
-const child = (file: string) => {
+// A fresh process: import, compile EN 16931 + Peppol UBL from the artefacts, validate one invoice —
+// with the engine alone, and with the whole validator (XML guards, XSD with libxml2-wasm, rule sets).
+const child = (file: string, whole: boolean) => {
   const script = `
     const t0 = performance.now();
     const { readFileSync, existsSync } = await import('node:fs');
     const { join } = await import('node:path');
     const engine = await import(${JSON.stringify(built)});
-    const read = (p) => { const f = join(${JSON.stringify(artefacts)}, p); return existsSync(f) ? readFileSync(f, 'utf8') : undefined; };
-    const sets = [${JSON.stringify(SETS['EN16931-UBL'])}, ${JSON.stringify(SETS['PEPPOL-UBL'])}].map((e) => engine.compileSchematron(read, e));
-    const doc = engine.parseXdm(read(${JSON.stringify(file)}));
-    let n = 0; for (const s of sets) n += s.run(doc).length;
+    let n = 0;
+    if (${whole}) {
+      const validator = await engine.einvoiceValidatorFromDirectories([${JSON.stringify(artefacts)}]);
+      const verdict = validator.validate(readFileSync(join(${JSON.stringify(artefacts)}, ${JSON.stringify(file)}), 'utf8'));
+      if (verdict.outcome !== 'valid') throw new Error(JSON.stringify(verdict.findings.slice(0, 3)));
+    } else {
+      const read = (p) => { const f = join(${JSON.stringify(artefacts)}, p); return existsSync(f) ? readFileSync(f, 'utf8') : undefined; };
+      const sets = [${JSON.stringify(SETS['EN16931-UBL'])}, ${JSON.stringify(SETS['PEPPOL-UBL'])}].map((e) => engine.compileSchematron(read, e));
+      const doc = engine.parseXdm(read(${JSON.stringify(file)}));
+      for (const s of sets) n += s.run(doc).length;
+    }
     const ms = performance.now() - t0;
     const cpu = process.cpuUsage();
-    console.log(JSON.stringify({ ms, cpu: (cpu.user + cpu.system) / 1000, rss: process.resourceUsage().maxRSS / 1024, n }));
+    console.log(JSON.stringify({ ms, sinceStart: performance.now(), cpu: (cpu.user + cpu.system) / 1000, rss: process.resourceUsage().maxRSS / 1024, n }));
   `;
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(result.stderr);
-  return JSON.parse(result.stdout.trim()) as { ms: number; cpu: number; rss: number; n: number };
+  return JSON.parse(result.stdout.trim()) as {
+    ms: number;
+    sinceStart: number;
+    cpu: number;
+    rss: number;
+    n: number;
+  };
 };
-const firsts = [0, 1, 2, 3, 4].map(() => child('perf/ubl-peppol-10-lines.xml'));
-const peaks = [0, 1, 2].map(() => child('perf/ubl-peppol-1000-lines.xml'));
+const firsts = [0, 1, 2, 3, 4].map(() => child('perf/ubl-peppol-10-lines.xml', false));
+const wholes = [0, 1, 2].map(() => child('perf/ubl-peppol-10-lines.xml', true));
+const peaks = [0, 1, 2].map(() => child('perf/ubl-peppol-1000-lines.xml', false));
 
 console.log(
   `\nE-invoice validation (fiscalkit/validate from dist/, ${artefacts}); load ${(await import('node:os'))
@@ -159,7 +174,10 @@ console.log('| document, rule sets | median wall | median CPU | Saxon-HE (JVM, w
 console.log('|---|---|---|---|---|');
 for (const row of rows) console.log(row);
 console.log(
-  `| first validation in a fresh process (import + compile EN 16931 + Peppol UBL + 10-line invoice) | ${median(firsts.map((f) => f.ms)).toFixed(0)} ms | ${median(firsts.map((f) => f.cpu)).toFixed(0)} ms | 3–6 s cold compile | ≤ 500 ms |`,
+  `| first validation in a fresh process: import + compile EN 16931 + Peppol UBL + validate 10 lines (since process start, Node's own boot included: ${median(firsts.map((f) => f.sinceStart)).toFixed(0)} ms) | ${median(firsts.map((f) => f.ms)).toFixed(0)} ms | ${median(firsts.map((f) => f.cpu)).toFixed(0)} ms | 3–6 s cold compile | ≤ 500 ms |`,
+);
+console.log(
+  `| the same with the whole validator (einvoiceValidatorFromDirectories: guards, libxml2-wasm XSD, rule sets, PDF reader loaded) | ${median(wholes.map((f) => f.ms)).toFixed(0)} ms | ${median(wholes.map((f) => f.cpu)).toFixed(0)} ms | | |`,
 );
 console.log(
   `| peak RSS of a fresh process validating the 1,000-line UBL invoice | ${median(peaks.map((p) => p.rss)).toFixed(0)} MB | | 476–925 MB | < 200 MB |`,

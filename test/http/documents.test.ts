@@ -1,13 +1,20 @@
 /**
- * POST /documents/validate over real HTTP (spec §4.8, §9): format detection for FA(3), SII, UBL, CII
- * and Facturae; what each is checked for, said in the answer; the refusals (DOCTYPE, encoding,
- * unknown formats, oversize); the body forms (raw XML, JSON text, JSON base64).
+ * POST /documents/validate over real HTTP (spec §4.8, §9): format detection for FA(3), SII, UBL, CII,
+ * Facturae and FatturaPA; what each is checked for, said in the answer; the refusals (DOCTYPE,
+ * encoding, unknown formats, oversize); the body forms (raw XML, JSON text, JSON base64, a PDF,
+ * multipart). Without an e-invoice validator UBL, CII and Facturae are judged for well-formedness
+ * only; with one (issue #21: the official artefacts of ../shared/en16931), against the XSDs, EN 16931,
+ * Peppol BIS 3, XRechnung, Facturae's rules, and Factur-X PDFs.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasShared, SHARED_DIR, SHARED_MISSING } from '../support/shared.js';
-import { startService, type TestService } from './harness.js';
+import {
+  type DirectoryEInvoiceValidator,
+  einvoiceValidatorFromDirectories,
+} from '../../src/adapters/artefacts/validator.js';
+import { hasShared, PROJECT_ROOT, SHARED_DIR, SHARED_MISSING } from '../support/shared.js';
+import { KEY as KEY_FOR_FETCH, startService, type TestService } from './harness.js';
 
 let service: TestService;
 beforeAll(async () => {
@@ -115,6 +122,7 @@ describe('UBL, CII and Facturae: well-formedness only, and the answer says so', 
         path: '',
         line: 6,
         message: expect.stringMatching(/not well-formed XML.*line 6/),
+        severity: 'fatal',
       },
     ]);
     const entity = await validate(CII.replace('FX-1', 'FX&nbsp;1'));
@@ -166,6 +174,7 @@ describe.skipIf(!hasShared)(
           path: 'Fa/P_2',
           line: null,
           message: expect.stringContaining('Fa/P_2'),
+          severity: 'fatal',
         },
       ]);
       const withBom = await service.request('POST', '/documents/validate', {
@@ -198,6 +207,7 @@ describe.skipIf(!hasShared)(
           path: 'FacturaExpedida',
           line: 25,
           message: expect.stringContaining('expected TipoFactura'),
+          severity: 'fatal',
         },
       ]);
       const envelope = (message: string) =>
@@ -315,5 +325,245 @@ describe('the request', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe('the body forms of a PDF, without an e-invoice validator', () => {
+  const FACTURX = join(
+    PROJECT_ROOT,
+    'test',
+    'fixtures',
+    'einvoice',
+    'facturx',
+    'akretion-invoice_EN16931.pdf',
+  );
+
+  it('a PDF (raw, base64 in JSON, multipart) is refused as a PDF fiscalkit cannot judge here, not as "not UTF-8"', async () => {
+    const pdf = readFileSync(FACTURX);
+    const raw = await fetch(`${service.url}/documents/validate`, {
+      method: 'POST',
+      headers: {
+        'X-B2B-API-Key': KEY_FOR_FETCH,
+        'X-B2B-API-Version': '2026-04-20',
+        'Content-Type': 'application/pdf',
+      },
+      body: new Uint8Array(pdf),
+    });
+    const asJson = await service.request('POST', '/documents/validate', {
+      body: { file: pdf.toString('base64') },
+    });
+    expect(error(asJson)).toEqual([422, 'parameter_invalid', 'file']);
+    expect(asJson.json.error.message).toMatch(
+      /is a PDF; fiscalkit judges Factur-X \/ ZUGFeRD PDFs .* only when the service has an e-invoice validator/,
+    );
+    expect(raw.status).toBe(422);
+    expect(((await raw.json()) as { error: { param: string; message: string } }).error).toMatchObject({
+      param: 'document',
+      message: expect.stringMatching(/^document is a PDF/),
+    });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'invoice.pdf');
+    const multipart = await fetch(`${service.url}/documents/validate`, {
+      method: 'POST',
+      headers: { 'X-B2B-API-Key': KEY_FOR_FETCH, 'X-B2B-API-Version': '2026-04-20' },
+      body: form,
+    });
+    expect(multipart.status).toBe(422);
+    expect(((await multipart.json()) as { error: { message: string } }).error.message).toMatch(/is a PDF/);
+  });
+
+  it('multipart/form-data with the XML in a "file" part is read as the raw body is', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([UBL_INVOICE], { type: 'application/xml' }), 'invoice.xml');
+    const response = await fetch(`${service.url}/documents/validate`, {
+      method: 'POST',
+      headers: { 'X-B2B-API-Key': KEY_FOR_FETCH, 'X-B2B-API-Version': '2026-04-20' },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      valid: true,
+      format: 'ubl',
+      container: 'xml',
+      rule_sets: [],
+    });
+    const empty = await fetch(`${service.url}/documents/validate`, {
+      method: 'POST',
+      headers: { 'X-B2B-API-Key': KEY_FOR_FETCH, 'X-B2B-API-Version': '2026-04-20' },
+      body: new FormData(),
+    });
+    expect(empty.status).toBe(422);
+  });
+
+  it('a format the e-invoice tables name but fiscalkit cannot judge is refused with its name (ZUGFeRD 1.0)', async () => {
+    const response = await validate(
+      '<rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"/>',
+    );
+    expect(error(response)).toEqual([422, 'parameter_invalid', 'document']);
+    expect(response.json.error.message).toMatch(/ZUGFeRD 1\.0 predates EN 16931/);
+  });
+});
+
+const EN16931_DIR = join(SHARED_DIR, 'en16931');
+const hasArtefacts = (() => {
+  try {
+    return statSync(join(EN16931_DIR, 'schematron', 'peppol')).isDirectory();
+  } catch {
+    return false;
+  }
+})();
+
+describe.skipIf(!hasArtefacts)('with an e-invoice validator over the official artefacts (issue #21)', () => {
+  if (!hasArtefacts) it.skip(`../shared/en16931 not found at ${EN16931_DIR}`, () => undefined);
+  let judged: TestService;
+  let validator: DirectoryEInvoiceValidator;
+  beforeAll(async () => {
+    validator = await einvoiceValidatorFromDirectories([EN16931_DIR, join(PROJECT_ROOT, 'artefacts')]);
+    judged = await startService();
+    judged.ports.einvoice = validator;
+  });
+  afterAll(async () => {
+    await judged?.close();
+    validator?.dispose();
+  });
+  const post = (body: unknown, headers?: Record<string, string>) =>
+    judged.request('POST', '/documents/validate', headers === undefined ? { body } : { body, headers });
+  const example = (path: string) => readFileSync(join(EN16931_DIR, path), 'utf8');
+
+  it('a Peppol BIS 3 invoice: valid, judged by the UBL XSD, EN 16931 and Peppol', async () => {
+    const response = await post(example('examples/ubl/peppol--base-example.xml'), XML);
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({
+      valid: true,
+      format: 'ubl',
+      document_type: 'Invoice',
+      profile: 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
+      validation_level: 'schema_and_rules',
+      errors: [],
+      warnings: [],
+      unsupported: null,
+      container: 'xml',
+      rule_sets: [
+        { id: 'ubl-2.1-xsd', status: 'applied' },
+        { id: 'en16931-ubl', status: 'applied' },
+        { id: 'peppol-ubl', status: 'applied' },
+      ],
+    });
+    expect(response.json.checks).toMatch(
+      /judged against UBL 2\.1 XSD .*EN 16931 1\.3\.16 \(UBL\) and Peppol BIS Billing 3\.0\.19 \(UBL\)/,
+    );
+  });
+
+  it('the issue\'s invoice (IssueDate "not-a-date", an unknown element, no ID) is invalid, each error with its rule id', async () => {
+    const broken = example('examples/ubl/peppol--base-example.xml')
+      .replace(
+        /<cbc:IssueDate>[^<]*<\/cbc:IssueDate>/,
+        '<cbc:IssueDate>not-a-date</cbc:IssueDate><cbc:Unknown>x</cbc:Unknown>',
+      )
+      .replace('<cbc:ID>Snippet1</cbc:ID>', '');
+    const response = await post({ document: broken });
+    expect(response.json.valid).toBe(false);
+    const rules = (response.json.errors as { rule: string }[]).map((one) => one.rule);
+    expect(rules).toEqual(expect.arrayContaining(['en16931.ubl.xsd', 'BR-02', 'PEPPOL-EN16931-F001']));
+    expect(response.json.errors).toContainEqual({
+      rule: 'BR-02',
+      path: '/Invoice',
+      line: expect.any(Number),
+      message: '[BR-02]-An Invoice shall have an Invoice number (BT-1).',
+      severity: 'fatal',
+    });
+    expect(response.json.errors).toContainEqual(
+      expect.objectContaining({ rule: 'PEPPOL-EN16931-F001', path: '/Invoice/cbc:IssueDate' }),
+    );
+  });
+
+  it('XRechnung CII: warnings apart from errors (BR-DE-TMP-32 is flagged information)', async () => {
+    const xrechnung = example('examples/ubl/peppol--vat-category-E.xml').replace(
+      /<cbc:CustomizationID>[^<]*<\/cbc:CustomizationID>/,
+      '<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0</cbc:CustomizationID>',
+    );
+    const response = await post(xrechnung, XML);
+    expect(response.json.valid).toBe(false);
+    expect(response.json.warnings).toContainEqual(
+      expect.objectContaining({ rule: 'BR-DE-TMP-32', severity: 'warning' }),
+    );
+    expect(response.json.errors).toContainEqual(
+      expect.objectContaining({ rule: 'BR-DE-2', severity: 'fatal' }),
+    );
+    const valid = await post(example('examples/cii/xrechnung--01.02a-INVOICE_uncefact.xml'), XML);
+    expect(valid.json).toMatchObject({ valid: true, format: 'cii', validation_level: 'schema_and_rules' });
+  });
+
+  it('a specification fiscalkit has no rules for (Peppol PINT) is never valid, and says why', async () => {
+    const pint = example('examples/ubl/peppol--base-example.xml').replace(
+      /<cbc:CustomizationID>[^<]*<\/cbc:CustomizationID>/,
+      '<cbc:CustomizationID>urn:peppol:pint:billing-1@jp-1</cbc:CustomizationID>',
+    );
+    const response = await post(pint, XML);
+    expect(response.json).toMatchObject({
+      valid: false,
+      format: 'ubl',
+      rule_sets: [{ id: 'ubl-2.1-xsd', status: 'applied' }],
+    });
+    expect(response.json.unsupported).toMatch(/Peppol PINT/);
+    expect(response.json.checks).toMatch(/Not judged: .*PINT/);
+  });
+
+  it('FatturaPA: valid against its XSD (validation_level schema); Facturae: XSD and rules', async () => {
+    const fatturapa = readFileSync(
+      join(SHARED_DIR, 'einvoice-xsd', 'samples', 'fatturapa', 'IT01234567890_FPA01.xml'),
+    );
+    const response = await post({ file: fatturapa.toString('base64') });
+    expect(response.json).toMatchObject({
+      valid: true,
+      format: 'fatturapa',
+      document_type: 'FatturaElettronica',
+      version: 'FPA12',
+      validation_level: 'schema',
+      rule_sets: [{ id: 'fatturapa-xsd', status: 'applied' }],
+    });
+    const facturae = readFileSync(
+      join(SHARED_DIR, 'einvoice-xsd', 'samples', 'facturae', 'gobl-invoice-vat.xml'),
+    );
+    const judgedFacturae = await post({ file: facturae.toString('base64') });
+    expect(judgedFacturae.json).toMatchObject({
+      valid: true,
+      format: 'facturae',
+      version: '3.2.2',
+      validation_level: 'schema_and_rules',
+    });
+    expect(judgedFacturae.json.checks).toMatch(/XAdES signature is NOT verified/);
+  });
+
+  it('a Factur-X PDF (base64 in JSON, or multipart): its CII invoice is judged, container pdf', async () => {
+    const pdf = readFileSync(
+      join(PROJECT_ROOT, 'test', 'fixtures', 'einvoice', 'facturx', 'akretion-invoice_EN16931.pdf'),
+    );
+    const response = await post({ file: pdf.toString('base64') });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({
+      format: 'cii',
+      document_type: 'CrossIndustryInvoice',
+      container: 'pdf',
+    });
+    expect((response.json.rule_sets as { id: string }[]).map((one) => one.id)).toEqual([
+      'cii-d16b-xsd',
+      'en16931-cii',
+    ]);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'invoice.pdf');
+    const multipart = await fetch(`${judged.url}/documents/validate`, {
+      method: 'POST',
+      headers: { 'X-B2B-API-Key': KEY_FOR_FETCH, 'X-B2B-API-Version': '2026-04-20' },
+      body: form,
+    });
+    expect(await multipart.json()).toMatchObject({
+      format: 'cii',
+      container: 'pdf',
+      valid: response.json.valid,
+    });
+    const noInvoice = await post({ file: Buffer.from('%PDF-1.7\n%%EOF\n').toString('base64') });
+    expect(error(noInvoice)).toEqual([422, 'parameter_invalid', 'file']);
+    expect(noInvoice.json.error.message).toMatch(/is a PDF without a Factur-X \/ ZUGFeRD invoice/);
   });
 });

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Compute, ComputeTask, ComputeTasks } from '../../ports.js';
+import { artefactsFromDirectories } from '../artefacts/directory.js';
 import type { XsdSchemaValidatorOptions } from '../xsd/xsdSchemaValidator.js';
 import type { ThreadAnswer, ThreadTask } from './worker.js';
 
@@ -28,6 +29,13 @@ export interface ThreadComputeOptions {
    * `schemaValidator` port of the service they serve (`createFiscalkit` checks it).
    */
   xsd?: XsdSchemaValidatorOptions;
+  /**
+   * The e-invoice validator of the threads (issue #21): each thread makes its own over these artefact
+   * directories (`einvoiceValidatorFromDirectories` of `fiscalkit/validate`, with libxml2-wasm when
+   * installed) — the same directories as the service's `einvoice` port (`createFiscalkit` checks it).
+   * Without it the threads judge e-invoices for well-formedness only.
+   */
+  einvoice?: { directories: readonly string[] };
 }
 
 /** A {@link Compute} on worker threads: `close()` stops them. */
@@ -99,12 +107,19 @@ export function threadCompute(options: ThreadComputeOptions = {}): ThreadCompute
     ...(options.max_heap_mb === undefined
       ? {}
       : { resourceLimits: { maxOldGenerationSizeMb: options.max_heap_mb } }),
-    workerData: { xsd: options.xsd ?? null },
+    workerData: {
+      xsd: options.xsd ?? null,
+      einvoice: options.einvoice === undefined ? null : { directories: [...options.einvoice.directories] },
+    },
   });
   let closing: Promise<void> | null = null;
   return {
     inline: false,
     schemaValidator: options.xsd === undefined ? 'structural' : 'xsd',
+    einvoice:
+      options.einvoice === undefined
+        ? null
+        : artefactsFromDirectories(options.einvoice.directories).description,
     threads,
     async run<T extends ComputeTask>(task: T, input: ComputeTasks[T]['input']) {
       if (closing !== null) throw new Error(`fiscalkit/threads: task ${task} refused: the pool is closed`);

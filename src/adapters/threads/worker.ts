@@ -1,14 +1,16 @@
 /**
  * The script each worker thread of `threadCompute` runs (built as `dist/threads-worker.js` and
  * `.cjs`): piscina calls its default export once per task. The thread judges SII XML with the
- * validator the pool was made with — the structural one, or the official XSDs compiled once here.
+ * validator the pool was made with — the structural one, or the official XSDs compiled once here — and
+ * e-invoices with an e-invoice validator of its own over the pool's artefact directories, if any.
  *
  * @module
  */
 import { workerData } from 'node:worker_threads';
 import { runComputeTask } from '../../compute/tasks.js';
-import type { ComputeTask, ComputeTasks, SchemaValidator } from '../../ports.js';
+import type { ComputeTask, ComputeTasks, EInvoiceValidator, SchemaValidator } from '../../ports.js';
 import { structuralSiiValidator } from '../../sii/validator/structuralSiiValidator.js';
+import { einvoiceValidatorFromDirectories } from '../artefacts/validator.js';
 import { createXsdSchemaValidator, type XsdSchemaValidatorOptions } from '../xsd/xsdSchemaValidator.js';
 
 /** What the pool sends a thread: a task of the table and its input. */
@@ -17,8 +19,14 @@ export interface ThreadTask<T extends ComputeTask = ComputeTask> {
   input: ComputeTasks[T]['input'];
 }
 
-const xsd = (workerData as { xsd?: XsdSchemaValidatorOptions | null } | null)?.xsd ?? null;
+const data = workerData as {
+  xsd?: XsdSchemaValidatorOptions | null;
+  einvoice?: { directories: string[] } | null;
+} | null;
+const xsd = data?.xsd ?? null;
+const einvoiceDirectories = data?.einvoice?.directories ?? null;
 let validator: Promise<SchemaValidator> | null = null;
+let einvoice: Promise<EInvoiceValidator | undefined> | null = null;
 
 /**
  * A task's answer as it crosses back: JSON text, which the main thread reads with the native
@@ -41,6 +49,15 @@ const STRING_ANSWERS: ReadonlySet<ComputeTask> = new Set<ComputeTask>(['json_bod
  */
 export default async function runThreadTask(message: ThreadTask): Promise<ThreadAnswer> {
   validator ??= xsd === null ? Promise.resolve(structuralSiiValidator()) : createXsdSchemaValidator(xsd);
-  const output = runComputeTask(message.task, message.input, { validator: await validator });
+  // The e-invoice validator is made on the first task that can use it: the others never pay for it.
+  if (message.task === 'document_validation')
+    einvoice ??=
+      einvoiceDirectories === null
+        ? Promise.resolve(undefined)
+        : einvoiceValidatorFromDirectories(einvoiceDirectories);
+  const output = runComputeTask(message.task, message.input, {
+    validator: await validator,
+    einvoice: einvoice === null ? undefined : await einvoice,
+  });
   return STRING_ANSWERS.has(message.task) ? { value: output } : { json: JSON.stringify(output) };
 }

@@ -151,7 +151,11 @@ export async function einvoiceFromEnv(
   const artefacts = artefactsFromDirectories(directories.directories);
   const { availability, xsdMissing } = threadAvailability(artefacts);
   const report = einvoiceReport(availability, directories, xsdMissing);
-  report.splice(2, 0, '  (each worker thread compiles the rule sets and XSDs on its first document)');
+  report.splice(
+    2,
+    0,
+    '  (each worker thread compiles the rule sets and XSDs on its first document; the rule sets above compiled here, the XSDs are listed available because their files are present, not yet compiled)',
+  );
   const validator = createEInvoiceValidator({ artefacts, pdf: await loadFacturXReader() });
   return {
     validator: { ...validator, directories: artefacts.directories, dispose: () => undefined },

@@ -206,22 +206,25 @@ function textAt(node: XmlValue | undefined, path: readonly string[]): string | n
   return typeof current === 'string' && current !== '' ? current : null;
 }
 
+/** Why a well-formed e-invoice is not `valid` when the service has no e-invoice validator. */
+const NO_EINVOICE_VALIDATOR =
+  'this service has no e-invoice validator (no einvoice port; fiscalkit/validate): the document is well-formed, but its schema and rules were not checked';
+
 const CHECKS: Readonly<Record<EInvoiceFormat, string>> = {
   ubl:
-    'UBL: well-formedness only (XML 1.0, namespaces) and the root element. fiscalkit does NOT validate UBL against ' +
+    'UBL: well-formedness only (XML 1.0, namespaces) and the root element: this service has no e-invoice validator, so it does NOT validate UBL against ' +
     'the UBL 2.1 schema nor against the EN 16931, Peppol BIS, PINT, XRechnung or other CIUS rules (Schematron): ' +
-    '"valid" here means well-formed, and an access point or the receiver may still refuse the document.',
+    '"valid" is therefore false: see "unsupported".',
   cii:
-    'CII: well-formedness only (XML 1.0, namespaces) and the root element. fiscalkit does NOT validate CII against ' +
+    'CII: well-formedness only (XML 1.0, namespaces) and the root element: this service has no e-invoice validator, so it does NOT validate CII against ' +
     'the UN/CEFACT D16B schema nor against the EN 16931, Factur-X, ZUGFeRD or XRechnung rules (Schematron): ' +
-    '"valid" here means well-formed, and the receiver may still refuse the document.',
+    '"valid" is therefore false: see "unsupported".',
   facturae:
-    'Facturae: well-formedness only (XML 1.0, namespaces) and the root element. fiscalkit does NOT validate Facturae ' +
-    'against its 3.2.x schema nor its XAdES signature: "valid" here means well-formed, and FACe or the receiver ' +
-    'may still refuse the document.',
+    'Facturae: well-formedness only (XML 1.0, namespaces) and the root element: this service has no e-invoice validator, so it does NOT validate Facturae ' +
+    'against its 3.2.x schema nor its XAdES signature: "valid" is therefore false: see "unsupported".',
   fatturapa:
-    'FatturaPA: well-formedness only (XML 1.0, namespaces) and the root element. fiscalkit does NOT validate FatturaPA ' +
-    'against its 1.2 schema nor its signature: "valid" here means well-formed, and the SdI may still refuse the document.',
+    'FatturaPA: well-formedness only (XML 1.0, namespaces) and the root element: this service has no e-invoice validator, so it does NOT validate FatturaPA ' +
+    'against its 1.2 schema nor its signature: "valid" is therefore false: see "unsupported".',
 };
 
 /** The formats the e-invoice validator judges. */
@@ -348,22 +351,21 @@ function wellFormedOnly(
     return { ...base, valid: false, errors: [errorOf(issue, param)] };
   }
   const root = parsed.data[document_type];
+  // Well-formed, and that is all that was checked: never `valid` (issue #21 "never valid: true" for
+  // what fiscalkit cannot judge), with why in `unsupported`.
+  const unjudged = { ...base, valid: false, errors: [], unsupported: NO_EINVOICE_VALIDATOR };
   if (format === 'ubl')
     return {
-      ...base,
-      valid: true,
-      errors: [],
+      ...unjudged,
       version: textAt(root, ['UBLVersionID']),
       profile: textAt(root, ['CustomizationID']),
     };
   if (format === 'cii')
     return {
-      ...base,
-      valid: true,
-      errors: [],
+      ...unjudged,
       profile: textAt(root, ['ExchangedDocumentContext', 'GuidelineSpecifiedDocumentContextParameter', 'ID']),
     };
-  return { ...base, valid: true, errors: [] };
+  return unjudged;
 }
 
 /**

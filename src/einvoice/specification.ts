@@ -183,8 +183,9 @@ export const SPECIFICATIONS: readonly SpecificationRow[] = [
     name: 'Factur-X / ZUGFeRD BASIC',
     syntaxes: ['cii'],
     families: ['en16931'],
-    unsupported: null,
-    why: 'BASIC is a CIUS of EN 16931 (its identifier says #compliant#); it is judged with the CEN CII rules. Its narrower element set (the BASIC XSD) is not checked: the full CII D16B XSD is.',
+    unsupported:
+      "the Factur-X BASIC profile's own XSD and schematron are not among the artefacts fiscalkit runs: EN 16931 and the CII D16B XSD judged it, the profile's narrower rules did not",
+    why: 'BASIC is a CIUS of EN 16931 (its identifier says #compliant#): EN 16931 applies and is run, but like any CIUS whose own rules are not staged it is named, never reported valid (issue #21 "Unsupported formats are named").',
   },
   {
     id: `${EN}#compliant#urn:zugferd.de:2p0:basic`,
@@ -192,7 +193,8 @@ export const SPECIFICATIONS: readonly SpecificationRow[] = [
     name: 'ZUGFeRD 2.0 BASIC',
     syntaxes: ['cii'],
     families: ['en16931'],
-    unsupported: null,
+    unsupported:
+      "the ZUGFeRD BASIC profile's own XSD and schematron are not among the artefacts fiscalkit runs: EN 16931 and the CII D16B XSD judged it, the profile's narrower rules did not",
     why: 'The ZUGFeRD 2.0 spelling of the BASIC profile (ZUGFeRD 2.1 took the Factur-X identifiers).',
   },
   {

@@ -345,7 +345,9 @@ export function assembleEInvoiceValidator(
     return applied(
       fired.map((finding) => ({
         rule: finding.id === '' ? id : finding.id,
-        severity: severityOf(finding.flag),
+        // A rule that could not be evaluated (or compiled) judged nothing: an error whatever its flag,
+        // so that a warning-flagged rule that failed can never let a document pass unjudged.
+        severity: finding.kind === 'error' ? 'fatal' : severityOf(finding.flag),
         ruleSet: id,
         message: finding.message,
         location: finding.location,
@@ -396,6 +398,21 @@ export function assembleEInvoiceValidator(
       document = parseXdm(text);
     } catch (error) {
       if (!(error instanceof XdmParseError)) throw error;
+      if (error.limit)
+        return stopped(
+          [
+            {
+              rule: 'xml.schema-limits',
+              severity: 'fatal',
+              ruleSet: 'xml',
+              message: `the document passes a reading limit: ${error.message.replace(/^\d+:\d+: /, '')}`,
+              location: '',
+              line: error.line,
+            },
+          ],
+          container,
+          text,
+        );
       return stopped([guardFinding(wellFormednessFailure(error.message, policy.param))], container, text);
     }
     const deep = depthOver(document, XML_MAX_DEPTH);

@@ -570,19 +570,39 @@ export function nodeLocation(node: XdmNode): string {
       continue;
     }
     const parent: XdmElement | XdmDocument = current.parent as XdmElement | XdmDocument;
-    if (current.kind === 'text') {
-      const texts = (parent.children as XdmNode[]).filter((c) => c.kind === 'text');
-      steps.push(`text()[${texts.indexOf(current) + 1}]`);
-    } else {
-      const element = current;
-      const same = (parent.children as XdmNode[]).filter(
-        (c) => c.kind === 'element' && c.local === element.local && c.namespace === element.namespace,
-      );
-      steps.push(same.length > 1 ? `${element.name}[${same.indexOf(element) + 1}]` : element.name);
-    }
+    steps.push(childSteps(parent).get(current) as string);
     current = parent;
   }
   return `/${steps.reverse().join('/')}`;
+}
+
+/**
+ * The location step of every child of a parent (`cbc:ID`, `cac:InvoiceLine[2]`, `text()[1]`), worked
+ * out once per parent: a 20,000-line invoice whose currency is wrong fires one rule per line, and
+ * finding each line's position among its siblings anew made that 80 s instead of 2.
+ */
+const STEPS = new WeakMap<XdmElement | XdmDocument, Map<XdmNode, string>>();
+
+function childSteps(parent: XdmElement | XdmDocument): Map<XdmNode, string> {
+  let steps = STEPS.get(parent);
+  if (steps !== undefined) return steps;
+  steps = new Map();
+  const totals = new Map<string, number>();
+  const keyOf = (child: XdmNode) =>
+    child.kind === 'element' ? `{${child.namespace}}${child.local}` : 'text()';
+  for (const child of parent.children as XdmNode[])
+    totals.set(keyOf(child), (totals.get(keyOf(child)) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  for (const child of parent.children as XdmNode[]) {
+    const key = keyOf(child);
+    const position = (seen.get(key) ?? 0) + 1;
+    seen.set(key, position);
+    if (child.kind === 'text') steps.set(child, `text()[${position}]`);
+    else if (child.kind === 'element')
+      steps.set(child, (totals.get(key) ?? 0) > 1 ? `${child.name}[${position}]` : child.name);
+  }
+  STEPS.set(parent, steps);
+  return steps;
 }
 
 function nodeLine(node: XdmNode): number | null {
@@ -647,6 +667,7 @@ export function compileSchematron(
       const findings: SchematronFinding[] = [];
       // Which rule claimed each node in the current pattern, by document order number: typed arrays,
       // not a Set, since a pattern like `//ram:*[…]` offers every element of the document to each rule.
+      const tally = new Map<Assertion, number>();
       const claimedBy = new Int32Array(document.end + 1);
       const nodeAt: (XdmNode | undefined)[] = new Array(document.end + 1);
       for (let p = 0; p < patterns.length; p += 1) {
@@ -677,7 +698,19 @@ export function compileSchematron(
             nodeAt[order] as XdmNode,
             run,
             findings,
+            tally,
           );
+      }
+      for (const [assertion, count] of tally) {
+        if (count <= MAX_FINDINGS_PER_ASSERTION) continue;
+        findings.push({
+          id: assertion.id,
+          flag: assertion.flag,
+          kind: assertion.kind,
+          message: `${assertion.id} failed ${count} times in this document; the first ${MAX_FINDINGS_PER_ASSERTION} are listed, the other ${count - MAX_FINDINGS_PER_ASSERTION} are not`,
+          location: '',
+          line: null,
+        });
       }
       return findings;
     },
@@ -696,7 +729,20 @@ function dynamicError(error: unknown, id: string, node: XdmNode): SchematronFind
   };
 }
 
-function fire(rule: Rule, node: XdmNode, run: Run, findings: SchematronFinding[]): void {
+/**
+ * The most findings one assert lists per document: beyond it they are counted and summarised in one
+ * more finding of that rule. A 20,000-line invoice in the wrong currency fails a Peppol rule on every
+ * line; 40,000 findings of one rule help nobody and cost the answer's size and time.
+ */
+export const MAX_FINDINGS_PER_ASSERTION = 1000;
+
+function fire(
+  rule: Rule,
+  node: XdmNode,
+  run: Run,
+  findings: SchematronFinding[],
+  tally: Map<Assertion, number>,
+): void {
   // A rule that cannot be compiled (only possible when compiled lazily) is reported, never skipped.
   let body: RuleBody;
   try {
@@ -725,6 +771,9 @@ function fire(rule: Rule, node: XdmNode, run: Run, findings: SchematronFinding[]
       continue;
     }
     if (assertion.kind === 'assert' ? holds : !holds) continue;
+    const count = (tally.get(assertion) ?? 0) + 1;
+    tally.set(assertion, count);
+    if (count > MAX_FINDINGS_PER_ASSERTION) continue; // counted, summarised at the end of the run
     findings.push({
       id: assertion.id,
       flag: assertion.flag,

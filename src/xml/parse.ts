@@ -17,6 +17,7 @@
  * @module
  */
 import { SaxesParser } from 'saxes';
+import { XML_MAX_DEPTH } from './limits.js';
 
 /** A parsed element: its text, or its children (and attributes, prefixed `@_`) by local name. */
 export type XmlValue = string | XmlObject | XmlValue[];
@@ -39,17 +40,7 @@ export interface XmlElementName {
   readonly path: readonly string[];
 }
 
-/**
- * The nesting depth a document is read to when no schema says more ({@link XmlParseOptions.occurrences}
- * `'collect'`): 256 levels, the default limit of libxml2 (`xmlParserMaxDepth`, which the `fiscalkit/xsd`
- * validator also applies). Real UBL, CII and Facturae documents stay below 20.
- *
- * @example
- * ```ts
- * parseXml(`${'<a>'.repeat(257)}${'</a>'.repeat(257)}`, { repeatable: new Set(), occurrences: 'collect' }).success; // false
- * ```
- */
-export const XML_MAX_DEPTH = 256;
+export { XML_MAX_DEPTH } from './limits.js';
 
 /**
  * What a schema allows, as the parse checks it: generated from the official XSD by

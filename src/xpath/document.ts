@@ -284,6 +284,8 @@ export class XdmParseError extends Error {
   constructor(
     message: string,
     readonly line: number | null,
+    /** True when the document passed one of fiscalkit's reading limits (nesting depth, attributes per element) rather than broke XML. */
+    readonly limit = false,
   ) {
     super(message);
     this.name = 'XdmParseError';
@@ -364,7 +366,7 @@ export function parseXdm(xml: string): XdmDocument {
   try {
     scanXmlDocument(xml, sink);
   } catch (error) {
-    if (error instanceof XmlSyntaxError) throw new XdmParseError(error.message, error.line);
+    if (error instanceof XmlSyntaxError) throw new XdmParseError(error.message, error.line, error.limit);
     throw error;
   }
   doc.end = order;

@@ -40,6 +40,7 @@
  *
  * @module
  */
+import { XML_MAX_DEPTH } from '../xml/limits.js';
 
 /** The namespace the `xml` prefix is bound to (Namespaces in XML 1.0 §3). */
 export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
@@ -101,6 +102,8 @@ export class XmlSyntaxError extends Error {
     readonly line: number,
     readonly column: number,
     readonly offset: number,
+    /** True when the document is well-formed as far as read but passes one of fiscalkit's limits (depth, attributes). */
+    readonly limit = false,
   ) {
     super(`${String(line)}:${String(column)}: ${reason}`);
     this.name = 'XmlSyntaxError';
@@ -207,6 +210,12 @@ const LF = 0x0a;
 const CR = 0x0d;
 const SPACE = 0x20;
 
+/**
+ * The most attributes one start tag may have: no e-invoice element has more than a handful, and
+ * 800,000 on one tag (9.5 MB) took 5 s to check for duplicates.
+ */
+const MAX_ATTRIBUTES = 1024;
+
 /** More attributes than this on one tag are checked for duplicates with a set, fewer pairwise. */
 const PAIRWISE_LIMIT = 12;
 
@@ -277,7 +286,7 @@ class Scanner {
   }
 
   /** Throws the error of a fault at `offset`, with its line and column (counted again: errors are rare). */
-  private fail(reason: string, offset: number): never {
+  private fail(reason: string, offset: number, limit = false): never {
     const xml = this.xml;
     const end = Math.min(offset, this.length);
     let line = 1;
@@ -289,7 +298,7 @@ class Scanner {
         lineStart = i + 1;
       }
     }
-    throw new XmlSyntaxError(reason, line, offset - lineStart, offset);
+    throw new XmlSyntaxError(reason, line, offset - lineStart, offset, limit);
   }
 
   /** The fault at `offset` when the character there is not what the grammar allows. */
@@ -767,6 +776,11 @@ class Scanner {
       }
       if (code !== SPACE && code !== LF && code !== TAB && code !== CR)
         this.unexpected(p, count === 0 ? 'after an element name' : 'after an attribute value');
+      if (count >= MAX_ATTRIBUTES)
+        this.fail(
+          `more than ${MAX_ATTRIBUTES} attributes on one element (a limit of fiscalkit's, not of XML)`,
+          p,
+        );
       p = this.spaces(p);
       code = xml.charCodeAt(p);
       if (code === GT || code === SLASH) continue;
@@ -796,6 +810,14 @@ class Scanner {
     if (count > 0) this.attributes(scope, count);
     if (empty) this.sink.endElement();
     else {
+      // Refused while reading, not after: a 10 MB run of `<a>` would otherwise build a 1.4-million-level
+      // tree first (750 MB, 5 s). 256 levels is libxml2's default limit, and src/xml's (XML_MAX_DEPTH).
+      if (this.depth >= XML_MAX_DEPTH)
+        this.fail(
+          `elements nested deeper than ${XML_MAX_DEPTH} levels (a limit of fiscalkit's, as of libxml2)`,
+          start,
+          true,
+        );
       this.open[this.depth] = name;
       this.scopes[this.depth] = scope;
       this.depth += 1;

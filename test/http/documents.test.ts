@@ -62,12 +62,12 @@ const CII = `<?xml version="1.0" encoding="UTF-8"?>
 const facturae = (namespace: string) =>
   `<fe:Facturae xmlns:fe="${namespace}"><FileHeader><SchemaVersion>3.2.2</SchemaVersion></FileHeader></fe:Facturae>`;
 
-describe('UBL, CII and Facturae: well-formedness only, and the answer says so', () => {
-  it('UBL Invoice: valid (well-formed), with its version and CustomizationID', async () => {
+describe('UBL, CII and Facturae without an e-invoice validator: well-formedness only, never valid, and the answer says so', () => {
+  it('UBL Invoice: well-formed but not judged (valid false, unsupported says why), with its version and CustomizationID', async () => {
     const response = await validate(UBL_INVOICE);
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({
-      valid: true,
+      valid: false,
       format: 'ubl',
       document_type: 'Invoice',
       version: '2.1',
@@ -78,18 +78,19 @@ describe('UBL, CII and Facturae: well-formedness only, and the answer says so', 
     });
     expect(response.json.checks).toMatch(/^UBL: well-formedness only/);
     expect(response.json.checks).toMatch(/does NOT validate UBL against the UBL 2\.1 schema/);
+    expect(response.json.unsupported).toMatch(/^this service has no e-invoice validator/);
   });
 
   it('UBL CreditNote, CII (with its guideline) and Facturae 3.2.1 / 3.2.2 are recognised', async () => {
     expect((await validate(UBL_CREDIT_NOTE)).json).toMatchObject({
-      valid: true,
+      valid: false,
       format: 'ubl',
       document_type: 'CreditNote',
       profile: null,
     });
     const cii = await validate(CII);
     expect(cii.json).toMatchObject({
-      valid: true,
+      valid: false,
       format: 'cii',
       document_type: 'CrossIndustryInvoice',
       profile: 'urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:basic',
@@ -102,7 +103,7 @@ describe('UBL, CII and Facturae: well-formedness only, and the answer says so', 
     ]) {
       const response = await validate(facturae(namespace as string));
       expect(response.json).toMatchObject({
-        valid: true,
+        valid: false,
         format: 'facturae',
         version,
         validation_level: 'well_formedness',
@@ -135,7 +136,7 @@ describe('UBL, CII and Facturae: well-formedness only, and the answer says so', 
     const response = await service.request('POST', '/documents/validate', {
       body: { file: Buffer.from(withBom).toString('base64') },
     });
-    expect(response.json).toMatchObject({ valid: true, format: 'ubl' });
+    expect(response.json).toMatchObject({ valid: false, format: 'ubl' });
   });
 });
 
@@ -270,11 +271,11 @@ describe('refusals: 422 parameter_invalid, never a verdict', () => {
 describe('the request', () => {
   it('takes JSON {document} and {file} (base64) as well as the raw body, and sniffs a body without Content-Type', async () => {
     const asText = await service.request('POST', '/documents/validate', { body: { document: UBL_INVOICE } });
-    expect(asText.json).toMatchObject({ valid: true, format: 'ubl' });
+    expect(asText.json).toMatchObject({ valid: false, format: 'ubl' });
     const asFile = await service.request('POST', '/documents/validate', {
       body: { file: Buffer.from(CII).toString('base64') },
     });
-    expect(asFile.json).toMatchObject({ valid: true, format: 'cii' });
+    expect(asFile.json).toMatchObject({ valid: false, format: 'cii' });
     const octets = await validate(UBL_CREDIT_NOTE, { 'Content-Type': 'application/octet-stream' });
     expect(octets.json.format).toBe('ubl');
     const sniffedXml = await validate(UBL_CREDIT_NOTE, { 'Content-Type': '' });
@@ -382,7 +383,7 @@ describe('the body forms of a PDF, without an e-invoice validator', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
-      valid: true,
+      valid: false,
       format: 'ubl',
       container: 'xml',
       rule_sets: [],

@@ -32,7 +32,7 @@ import {
 import { EN16931_MISSING, hasEn16931, ruleSet } from '../support/en16931Suite.js';
 
 /** Runs per property: enough to meet every document and both signs, light enough for a busy 2-core CI. */
-const RUNS = 30;
+const RUNS = 20;
 
 const MUTATIONS: readonly Mutation[] = [...UBL_MUTATIONS, ...CII_MUTATIONS];
 

@@ -54,7 +54,7 @@ describe('XPath 2.0 §3.2 path expressions: optimized shapes agree with a naive 
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
   });
 
@@ -93,7 +93,7 @@ describe('XPath 2.0 §3.2 path expressions: optimized shapes agree with a naive 
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
   });
 });

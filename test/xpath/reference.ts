@@ -15,19 +15,10 @@ import type { XdmDocument, XdmElement, XdmNode } from '../../src/xpath/document.
 export type Ns = '' | 'a' | 'b';
 export const NS_URI: Readonly<Record<Ns, string>> = { '': '', a: 'urn:test:a', b: 'urn:test:b' };
 
-export type Axis =
-  | 'child'
-  | 'descendant'
-  | 'descendant-or-self'
-  | 'self'
-  | 'parent'
-  | 'ancestor'
-  | 'ancestor-or-self'
-  | 'following-sibling'
-  | 'preceding-sibling'
-  | 'following'
-  | 'preceding'
-  | 'attribute';
+/** The axes (XPath 2.0 §3.2.1.1): the engine's own list of names; the reference's semantics are its own. */
+import type { Axis } from '../../src/xpath/parse.js';
+
+export type { Axis };
 
 export type Test =
   | { kind: 'name'; ns: Ns; local: string }

@@ -286,7 +286,7 @@ describe('mutated documents: the scanner accepts what saxes accepts, with the sa
         const outcome = agree(applyEdits(seed, edits));
         counts[outcome] = (counts[outcome] ?? 0) + 1;
       }),
-      { numRuns: 1500 },
+      { numRuns: 600 },
     );
     console.log(`[scan.test] mutations: ${JSON.stringify(counts)}`);
     // Both sides are exercised: many mutants stay well-formed, many do not.

@@ -8,6 +8,7 @@
  * @module
  */
 
+import type { PdfInvoiceReader } from '../../einvoice/pdfInvoiceReader.js';
 import { createEInvoiceValidator, loadFacturXReader } from '../../einvoice/validateEInvoice.js';
 import type { EInvoiceValidator } from '../../einvoice/validator.js';
 import { createEInvoiceSchemas, type XsdEInvoiceSchemas } from '../xsd/einvoiceSchemas.js';
@@ -43,6 +44,14 @@ export interface DirectoryEInvoiceValidator extends EInvoiceValidator {
  */
 export async function einvoiceValidatorFromDirectories(
   directories: readonly string[],
+  options: {
+    /**
+     * The Factur-X reader; by default fiscalkit's, loaded now (`loadFacturXReader`). A worker thread
+     * passes the one it imported statically, since a dynamic import from the TypeScript source is not
+     * resolved on a thread.
+     */
+    pdf?: PdfInvoiceReader | undefined;
+  } = {},
 ): Promise<DirectoryEInvoiceValidator> {
   const artefacts = artefactsFromDirectories(directories);
   let schemas: XsdEInvoiceSchemas | undefined;
@@ -52,7 +61,8 @@ export async function einvoiceValidatorFromDirectories(
   } catch (error) {
     xsdMissing = `the XSD processor could not be loaded (${error instanceof Error ? error.message : String(error)}): install libxml2-wasm, an optional peer dependency of fiscalkit`;
   }
-  const validator = createEInvoiceValidator({ artefacts, schemas, pdf: await loadFacturXReader() });
+  const pdf = options.pdf ?? (await loadFacturXReader());
+  const validator = createEInvoiceValidator({ artefacts, schemas, pdf });
   return {
     description: validator.description,
     directories: artefacts.directories,

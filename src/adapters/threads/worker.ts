@@ -8,10 +8,14 @@
  */
 import { workerData } from 'node:worker_threads';
 import { runComputeTask } from '../../compute/tasks.js';
+import { facturXReader } from '../../einvoice/facturx/reader.js';
 import type { ComputeTask, ComputeTasks, EInvoiceValidator, SchemaValidator } from '../../ports.js';
 import { structuralSiiValidator } from '../../sii/validator/structuralSiiValidator.js';
 import { einvoiceValidatorFromDirectories } from '../artefacts/validator.js';
 import { createXsdSchemaValidator, type XsdSchemaValidatorOptions } from '../xsd/xsdSchemaValidator.js';
+
+/** The largest PDF a thread reads for the e-invoice validator: 10 MB (10 × 1024 × 1024 bytes), as inline. */
+const EINVOICE_MAX_BYTES = 10485760;
 
 /** What the pool sends a thread: a task of the table and its input. */
 export interface ThreadTask<T extends ComputeTask = ComputeTask> {
@@ -54,7 +58,8 @@ export default async function runThreadTask(message: ThreadTask): Promise<Thread
     einvoice ??=
       einvoiceDirectories === null
         ? Promise.resolve(undefined)
-        : einvoiceValidatorFromDirectories(einvoiceDirectories);
+        : // pdf-lib imported statically here: a dynamic import is not resolved on a thread run from source.
+          einvoiceValidatorFromDirectories(einvoiceDirectories, { pdf: facturXReader(EINVOICE_MAX_BYTES) });
   const output = runComputeTask(message.task, message.input, {
     validator: await validator,
     einvoice: einvoice === null ? undefined : await einvoice,

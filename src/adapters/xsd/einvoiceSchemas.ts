@@ -235,6 +235,12 @@ export async function createEInvoiceSchemas(options: EInvoiceSchemasOptions): Pr
       if (typeof one === 'string') return refused(one);
       return compile(one)?.validate(xml);
     },
+    warm() {
+      // Compiles every schema whose files are there, so that `unavailable` then also names the ones
+      // that do not compile (a server's start-up report says only what compiled is available).
+      if (disposed) return;
+      for (const entries of Object.values(ENTRIES)) for (const one of Object.values(entries)) compile(one);
+    },
     unavailable(schema) {
       for (const one of Object.values(ENTRIES[schema])) {
         const failure = failures.get(one.file);

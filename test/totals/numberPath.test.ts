@@ -341,8 +341,10 @@ describe('computeTotals: the number path and the bigint path agree', () => {
       ),
       { numRuns: 200 },
     );
-    expect(counts.number).toBeGreaterThan(20);
-    expect(counts.bigint).toBeGreaterThan(20);
+    // Both paths must be exercised; how often each is drawn varies with the seed (about 30 of 200 for
+    // the number path, and once exactly 20 failed a `> 20` bar in CI), so the bar leaves room for chance.
+    expect(counts.number).toBeGreaterThan(5);
+    expect(counts.bigint).toBeGreaterThan(5);
   });
 
   it('with total_amount_due on an advance invoice', () => {

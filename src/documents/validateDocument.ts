@@ -9,6 +9,7 @@
  * @module
  */
 
+import { isPdf } from '../einvoice/facturx/magic.js';
 import { RULE_SETS } from '../einvoice/ruleSets.js';
 import { documentRoot } from '../einvoice/specification.js';
 import type { EInvoiceValidator } from '../einvoice/validator.js';
@@ -162,17 +163,6 @@ function errorOf(issue: ValidationIssue, documentParam: string, line_offset = 0)
     message: whole ? issue.message.replace(/^(?:file|document) /, 'the document ') : issue.message,
     severity: 'fatal',
   };
-}
-
-/**
- * `%PDF-` at byte 0 (ISO 32000-1 §7.5.2; PDF/A-3 allows nothing before it): the test of `isPdf` in
- * `src/einvoice/facturx/extract.ts`, written here so that validating XML does not load the PDF
- * library that module imports.
- */
-function startsAsPdf(bytes: Uint8Array): boolean {
-  return (
-    bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46 && bytes[4] === 0x2d
-  );
 }
 
 /** The answer's fields that only e-invoices fill, empty: for the formats the e-invoice validator does not judge. */
@@ -404,7 +394,7 @@ export function validateDocument(
   const policy = documentPolicy(param);
   if (typeof input !== 'string' && !(input instanceof Uint8Array))
     return refuse(documentIssue('xml.input-type', param, 'must be an XML document as a string or as bytes'));
-  if (typeof input !== 'string' && startsAsPdf(input)) {
+  if (typeof input !== 'string' && isPdf(input)) {
     const tooLarge = sizeIssue(input, policy);
     if (tooLarge !== null) return refuse(tooLarge);
     return pdfAnswer(input, param, options.einvoice);

@@ -38,8 +38,7 @@ import {
   wellFormednessIssue,
   type XmlDocumentPolicy,
 } from '../xml/guards.js';
-import { XML_MAX_DEPTH } from '../xml/parse.js';
-import { parseXdm, type XdmDocument, type XdmElement, XdmParseError } from '../xpath/document.js';
+import { parseXdm, type XdmDocument, XdmParseError } from '../xpath/document.js';
 import type { ArtefactSource } from './artefacts.js';
 import { declaredDocument } from './declaration.js';
 import { facturaeDocumentFindings } from './facturae/findings.js';
@@ -174,22 +173,6 @@ const XSD_RULE: Readonly<Record<EInvoiceSyntax, string>> = {
 function inDocumentOrder(findings: EInvoiceFinding[]): EInvoiceFinding[] {
   // money-safe: comparing line numbers.
   return findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-}
-
-/**
- * The first element nested deeper than `limit` (the root is at depth 1), or null. Depths are kept by
- * order number (every node's is unique and below `document.end`), parents before children.
- */
-function depthOver(document: XdmDocument, limit: number): XdmElement | null {
-  // money-safe: a count of nodes, the size of the array.
-  const depths = new Uint16Array(document.end + 1);
-  for (const element of document.elements) {
-    // money-safe: a nesting depth, counted.
-    const depth = (depths[element.parent.order] as number) + 1;
-    if (depth > limit) return element;
-    depths[element.order] = depth;
-  }
-  return null;
 }
 
 /** A compiled rule set, or why it cannot run. */
@@ -415,23 +398,6 @@ export function assembleEInvoiceValidator(
         );
       return stopped([guardFinding(wellFormednessFailure(error.message, policy.param))], container, text);
     }
-    const deep = depthOver(document, XML_MAX_DEPTH);
-    if (deep !== null)
-      return stopped(
-        [
-          {
-            rule: 'xml.schema-limits',
-            severity: 'fatal',
-            ruleSet: 'xml',
-            message: `the document nests elements more than ${String(XML_MAX_DEPTH)} levels deep (<${deep.name}>); fiscalkit reads at most ${String(XML_MAX_DEPTH)}, the default limit of libxml2`,
-            location: '',
-            line: deep.line,
-          },
-        ],
-        container,
-        text,
-      );
-
     const declared = declaredDocument(document);
     const judgement = judgeSpecification(declared);
     const reports: RuleSetReport[] = [];

@@ -43,7 +43,13 @@ import {
   type UserFunction,
   XS_NAMESPACE,
 } from '../xpath/context.js';
-import { parseXdm, type XdmDocument, type XdmElement, type XdmNode } from '../xpath/document.js';
+import {
+  expandedName,
+  parseXdm,
+  type XdmDocument,
+  type XdmElement,
+  type XdmNode,
+} from '../xpath/document.js';
 import { parseXPath, type XPathAst } from '../xpath/parse.js';
 import { atomize, effectiveBoolean, isNode, itemString } from '../xpath/sequence.js';
 import type { SchematronFinding } from './finding.js';
@@ -589,7 +595,7 @@ function childSteps(parent: XdmElement | XdmDocument): Map<XdmNode, string> {
   steps = new Map();
   const totals = new Map<string, number>();
   const keyOf = (child: XdmNode) =>
-    child.kind === 'element' ? `{${child.namespace}}${child.local}` : 'text()';
+    child.kind === 'element' ? expandedName(child.namespace, child.local) : 'text()';
   for (const child of parent.children as XdmNode[])
     totals.set(keyOf(child), (totals.get(keyOf(child)) ?? 0) + 1);
   const seen = new Map<string, number>();

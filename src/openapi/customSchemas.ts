@@ -280,6 +280,16 @@ export function customSchema(name: CustomSchemaName, context: CustomSchemaContex
     case 'InvoiceState':
     case 'TransportType':
       return entry({ code: { type: 'string' }, name: { type: 'string' } });
+    case 'DocumentType':
+      return entry({
+        code: { type: 'string' },
+        name: { type: 'string' },
+        content_type: { type: 'string' },
+        fiscalkit_code: {
+          type: 'boolean',
+          description: "true when the code is fiscalkit's own (the service's code for it is not published).",
+        },
+      });
     case 'DirectoryParticipant':
       return entry({
         identifier: { type: 'string' },

@@ -116,6 +116,7 @@ export const CUSTOM_SCHEMA_NAMES = [
   'Scheme',
   'InvoiceState',
   'TransportType',
+  'DocumentType',
   'DirectoryParticipant',
   'RequestLog',
   'OpenApiDocument',
@@ -735,6 +736,34 @@ export const ENDPOINTS: readonly Endpoint[] = [
       description: 'The file, with its own media type.',
     },
   },
+  {
+    id: 'getInvoiceAs',
+    method: 'get',
+    path: '/invoices/{id}/as/{document_type}',
+    tag: 'Invoices',
+    summary:
+      'The invoice written as a document of `GET /document_types` (`pdf.invoice`, `xml.ubl.invoice.bis3`, `xml.facturae.3.2.2`, …); an unknown code, or an invoice that cannot be written in it, is 422.',
+    source:
+      'api-notes.md §8.3; the official PHP client (`InvoiceService::downloadAs`: `disposition`, `filename`); codes beyond the three published ones: fiscalkit (issue #22)',
+    query: [
+      {
+        name: 'disposition',
+        description: '`attachment` (default) or `inline`: the `Content-Disposition` of the answer.',
+        schema: { type: 'string', enum: ['attachment', 'inline'] },
+      },
+      {
+        name: 'filename',
+        description: 'The file name of the `Content-Disposition` header; default `<number>.<xml|pdf>`.',
+        schema: { type: 'string', maxLength: 255 },
+      },
+    ],
+    response: {
+      answer: 'file',
+      media: ['application/xml', 'application/pdf'],
+      description: 'The document: XML (UBL, CII, Facturae, FA(3)) or PDF (the readable invoice, Factur-X).',
+    },
+    unprocessable: true,
+  },
   // ─── Orders and despatch advices (spec §4.6) ───────────────────────────────────────────────────
   {
     id: 'listOrders',
@@ -1131,6 +1160,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
     response: written('transport'),
   },
   codeList('listTransportTypes', 'transport_types', 'TransportType', 'transport types', 'spec §4.7'),
+  codeList(
+    'listDocumentTypes',
+    'document_types',
+    'DocumentType',
+    'document types an invoice is written in (`GET /invoices/{id}/as/{document_type}`)',
+    'api-notes.md §8.3 (the reference `get-document-types`); fiscalkit codes marked `fiscalkit_code` (issue #22)',
+  ),
   // ─── Validation, directory, code lists (spec §4.8) ─────────────────────────────────────────────
   {
     id: 'validateDocument',

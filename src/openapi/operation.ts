@@ -73,6 +73,10 @@ const PATH_PARAMETERS: Readonly<Record<string, { description: string; schema: Js
     description: 'The document type code of the rendering asked for (`taxReportDocumentTypeCode`).',
     schema: { type: 'string' },
   },
+  document_type: {
+    description: 'A document type code of `GET /document_types` (`pdf.invoice`, `xml.ubl.invoice.bis3`, …).',
+    schema: { type: 'string' },
+  },
   version: {
     description: 'The API version, with or without the leading `v`.',
     schema: { type: 'string', pattern: '^v?[0-9]{4}-[0-9]{2}-[0-9]{2}$' },

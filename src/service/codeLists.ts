@@ -1,6 +1,6 @@
 /**
  * The code lists of spec §4.8 (GET /countries, /currencies, /languages, /schemes, /invoice_states)
- * and GET /transport_types (spec §4.7): fiscalkit's catalogues from `src/codelists`, the same data
+ * GET /transport_types (spec §4.7) and GET /document_types (issue #22): fiscalkit's catalogues from `src/codelists`, the same data
  * the model's fields are checked against, so a code a list shows is a code a request may send.
  *
  * @module
@@ -13,6 +13,8 @@ import { DEPRECATED_SCHEMES, SCHEMES } from '../codelists/schemes.js';
 import { TRANSPORT_TYPES, type TransportTypeEntry } from '../codelists/transportTypes.js';
 import type { PageRequest, Ports } from '../ports.js';
 import type { ServiceDeps } from './deps.js';
+import { INVOICE_DOCUMENT_TYPES } from './invoiceDocuments/registry.js';
+import type { DocumentTypeEntry } from './invoiceDocuments.js';
 import type { ResourcePage } from './webHooks.js';
 
 /** One entry of GET /countries: ISO 3166-1 alpha-2 code (upper case, spec §2.1) and English name. */
@@ -41,6 +43,7 @@ export const CODE_LISTS = [
   'schemes',
   'invoice_states',
   'transport_types',
+  'document_types',
 ] as const;
 
 /** A code list name. */
@@ -54,6 +57,7 @@ export interface CodeListEntries {
   schemes: SchemeListEntry;
   invoice_states: InvoiceStateEntry;
   transport_types: TransportTypeEntry;
+  document_types: DocumentTypeEntry;
 }
 
 /** The code lists. */
@@ -72,6 +76,13 @@ const DATA: { readonly [N in CodeListName]: readonly CodeListEntries[N][] } = {
   schemes: SCHEMES.map((scheme) => ({ ...scheme, deprecation: DEPRECATED_SCHEMES.get(scheme.code) ?? null })),
   invoice_states: INVOICE_STATES,
   transport_types: TRANSPORT_TYPES,
+  // GET /document_types (issue #22): what GET /invoices/{id}/as/{document_type} writes, in code order.
+  document_types: INVOICE_DOCUMENT_TYPES.map(({ code, name, content_type, fiscalkit_code }) => ({
+    code,
+    name,
+    content_type,
+    fiscalkit_code,
+  })).sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)),
 };
 
 /**

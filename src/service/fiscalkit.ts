@@ -12,6 +12,7 @@ import { createDirectoryService, type DirectoryService } from './directory.js';
 import { createDocumentService, type DocumentService } from './documents.js';
 import { eventDispatchHandler } from './eventDispatch.js';
 import { createEventPublisher, type EventPublisher } from './events.js';
+import { createInvoiceDocumentService, type InvoiceDocumentService } from './invoiceDocuments.js';
 import { createInvoiceService, type InvoiceService } from './invoices.js';
 import { createLedgerService, type LedgerService, ledgerSubmissionHandler } from './ledgers.js';
 import { createOrderService, type OrderService } from './orders.js';
@@ -55,6 +56,8 @@ export interface Fiscalkit {
   readonly bankAccounts: BankAccountService;
   readonly contacts: ContactService;
   readonly invoices: InvoiceService;
+  /** The invoice's documents: UBL, CII, Factur-X, Facturae, FA(3), the readable PDF (issue #22). */
+  readonly invoiceDocuments: InvoiceDocumentService;
   readonly orders: OrderService;
   readonly despatchAdvices: DespatchAdviceService;
   readonly taxReports: TaxReportService;
@@ -109,6 +112,7 @@ export function createFiscalkit(ports: Ports, options: FiscalkitOptions = {}): F
     bankAccounts: createBankAccountService(ports, deps),
     contacts: createContactService(ports, deps),
     invoices: createInvoiceService(ports, deps),
+    invoiceDocuments: createInvoiceDocumentService(ports),
     orders: createOrderService(ports, deps),
     despatchAdvices: createDespatchAdviceService(ports, deps),
     taxReports: createTaxReportService(ports, deps),

@@ -517,9 +517,16 @@ describe('differences between versions', () => {
     ).toBeDefined();
     for (const version of API_VERSIONS.filter((version) => version !== '2025-01-01'))
       expect(
-        Object.keys(documentOf(version).paths).filter((path) => path.includes('/as/')),
+        Object.keys(documentOf(version).paths).filter((path) => path.includes('/tax_reports/{id}/as/')),
         version,
       ).toEqual([]);
+  });
+
+  it('issue #22: GET /invoices/{id}/as/{document_type} and GET /document_types in every version', () => {
+    for (const version of API_VERSIONS.filter((version) => version !== '2025-01-01')) {
+      expect(operationOf(version, '/invoices/{id}/as/{document_type}', 'get'), version).toBeDefined();
+      expect(operationOf(version, '/document_types', 'get'), version).toBeDefined();
+    }
   });
 
   it('describes the include parameter only where the expandable invoice fields exist', () => {

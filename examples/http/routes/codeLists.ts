@@ -8,7 +8,7 @@
  * Entries: countries `{code, name}` (ISO 3166-1 alpha-2, upper case), currencies `{code, name,
  * numeric, minor_units}`, languages `{code, name, native}`, schemes `{code, name, country,
  * deprecation}` (codes zero-padded to 4 characters, spec §2.2), invoice states `{code, name}`,
- * transport types `{code, name}`.
+ * transport types `{code, name}`, document types `{code, name, content_type, fiscalkit_code}`.
  */
 import type { CodeListName } from 'fiscalkit';
 import { listResponseHasMeta } from 'fiscalkit/http';
@@ -43,8 +43,18 @@ export function sendCodeList(c: RouteContext, name: CodeListName): Response {
   });
 }
 
-/** Registers GET /countries, /currencies, /languages, /schemes and /invoice_states. */
+/**
+ * Registers GET /countries, /currencies, /languages, /schemes, /invoice_states and /document_types (the
+ * codes of GET /invoices/{id}/as/{document_type}, issue #22).
+ */
 export function codeListRoutes(router: Router): void {
-  for (const name of ['countries', 'currencies', 'languages', 'schemes', 'invoice_states'] as const)
+  for (const name of [
+    'countries',
+    'currencies',
+    'languages',
+    'schemes',
+    'invoice_states',
+    'document_types',
+  ] as const)
     router.get(`/${name}`, (c) => sendCodeList(c, name));
 }

@@ -1,7 +1,8 @@
 /**
  * The invoice routes (spec §2.4, §2.5, §2.6, §4.6): list with the `type` filter, create, get with
  * `include`, PUT, PATCH, DELETE, `mark_as`, `ack`, and attachments (multipart or JSON with base64),
- * plus fiscalkit's GET of one attachment's file. Thin: parse, call `fiscalkit.invoices`, serialize.
+ * plus fiscalkit's GET of one attachment's file, and GET /invoices/{id}/as/{document_type} (issue #22).
+ * Thin: parse, call `fiscalkit.invoices`, serialize.
  */
 import { ApiError, type AttachmentUpload } from 'fiscalkit';
 import {
@@ -19,6 +20,7 @@ import {
   queryOf,
   type RouteContext,
   readJson,
+  refuseUnknownParams,
   resourceBody,
   send,
   sendList,
@@ -113,9 +115,40 @@ async function addAttachments(c: RouteContext, many: boolean): Promise<Response>
 }
 
 /** `Content-Disposition` for a download (RFC 6266): an ASCII fallback and the UTF-8 name. */
-function contentDisposition(filename: string): string {
+function contentDisposition(filename: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * The query of GET /invoices/{id}/as/{document_type}: the official PHP client's `disposition`
+ * (`inline` or `attachment`) and `filename` (`InvoiceService::downloadAs`); anything else is refused.
+ */
+function downloadQuery(c: RouteContext): {
+  disposition: 'attachment' | 'inline';
+  filename: string | undefined;
+} {
+  refuseUnknownParams(c, ['disposition', 'filename']);
+  const disposition = c.req.query('disposition') ?? 'attachment';
+  if (disposition !== 'attachment' && disposition !== 'inline')
+    throw new ApiError('parameter_inclusion', 'disposition must be inline or attachment', {
+      param: 'disposition',
+    });
+  const filename = c.req.query('filename');
+  if (
+    filename !== undefined &&
+    (filename.trim() === '' ||
+      filename.length > 255 ||
+      [...filename].some((char) => char < ' ' || char === '/' || char === '\\'))
+  )
+    throw new ApiError(
+      'parameter_invalid',
+      'filename must be 1 to 255 characters, without control characters or slashes',
+      {
+        param: 'filename',
+      },
+    );
+  return { disposition, filename };
 }
 
 /**
@@ -197,6 +230,21 @@ export function invoiceRoutes(router: Router): void {
 
   router.post('/invoices/:id/add_attachment', (c) => addAttachments(c, false));
   router.post('/invoices/:id/add_attachments', (c) => addAttachments(c, true));
+
+  router.get('/invoices/:id/as/:document_type', async (c) => {
+    const id = pathId(c, 'id', 'invoice');
+    const query = downloadQuery(c);
+    const document = await c.env.fiscalkit.invoiceDocuments.render(
+      c.env.caller,
+      id,
+      c.req.param('document_type'),
+    );
+    return c.body(document.body.slice().buffer, 200, {
+      'Content-Type': document.content_type,
+      'Content-Disposition': contentDisposition(query.filename ?? document.filename, query.disposition),
+      'Content-Length': String(document.body.byteLength),
+    });
+  });
 
   router.get('/invoices/:id/attachments/:attachment_id', async (c) => {
     const id = pathId(c, 'id', 'invoice');

@@ -18,6 +18,9 @@ export default defineConfig({
     postgres: 'src/adapters/postgres/index.ts',
     threads: 'src/adapters/threads/index.ts',
     validate: 'src/entries/validate.ts',
+    documents: 'src/entries/documents.ts',
+    pdf: 'src/adapters/pdf/index.ts',
+    xades: 'src/adapters/xades/index.ts',
     // The script of `fiscalkit/threads`' worker threads, loaded by path (not an entry point of
     // package.json): `threadCompute` finds it beside itself in dist/.
     'threads-worker': 'src/adapters/threads/worker.ts',
@@ -31,7 +34,7 @@ export default defineConfig({
   clean: true,
   treeshake: true,
   splitting: true,
-  external: ['libxml2-wasm', 'fast-check', 'pg', 'piscina', /^node:/],
+  external: ['libxml2-wasm', 'fast-check', 'pg', 'piscina', 'xml-crypto', 'node-forge', /^node:/],
   // `import.meta.url` in the CommonJS build (the threads adapter finds its worker script with it).
   shims: true,
 });

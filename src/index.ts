@@ -155,6 +155,11 @@ export {
   type FiscalkitOptions,
 } from './service/fiscalkit.js';
 export type { AttachmentUpload } from './service/invoiceAttachments.js';
+export type {
+  DocumentTypeEntry,
+  InvoiceDocument,
+  InvoiceDocumentService,
+} from './service/invoiceDocuments.js';
 export type { InvoiceListWhere } from './service/invoiceListQuery.js';
 export type { InvoicePage, InvoiceService } from './service/invoices.js';
 export type { LedgerService } from './service/ledgers.js';

@@ -16,6 +16,8 @@
  * @module
  */
 import type { DocumentValidation } from './documents/validateDocument.js';
+import type { FacturaeSigner } from './einvoice/facturae/signer.js';
+import type { PdfAssets } from './einvoice/pdf/render.js';
 import type { EInvoiceValidator } from './einvoice/validator.js';
 import type { Validated, ValidationIssue } from './errors/validationIssue.js';
 import type { Account } from './model/account.js';
@@ -47,6 +49,12 @@ import type { SchemaValidator, SchemaVerdict } from './xml/schemaValidator.js';
 
 // ─── Schema validation (issue #6) ──────────────────────────────────────────────────────────────────
 
+export type {
+  FacturaeSignatureFailure,
+  FacturaeSigner,
+  FacturaeSignerRole,
+} from './einvoice/facturae/signer.js';
+export type { PdfAssets } from './einvoice/pdf/render.js';
 // The e-invoice validator (issue #21) is made by `createEInvoiceValidator` of `fiscalkit/validate` over
 // the host's artefacts; its interface lives beside it, in the e-invoice layer.
 export type { EInvoiceValidator, RuleSetAvailability } from './einvoice/validator.js';
@@ -644,6 +652,19 @@ export interface Ports {
    * FatturaPA with it. Optional: without it those are checked for well-formedness only, and said so.
    */
   einvoice?: EInvoiceValidator;
+  /**
+   * The fonts and sRGB ICC profile the readable PDF (`pdf.invoice`) and Factur-X are drawn with (issue
+   * #22), loaded on first use: `loadPdfAssets` of `fiscalkit/pdf` reads the fonts fiscalkit ships, and
+   * `memoryPorts()` and `postgresPorts()` wire it. Without it those two document types are refused with
+   * a 422 that says so, never answered with another document.
+   */
+  pdfAssets?: () => Promise<PdfAssets>;
+  /**
+   * Signs Facturae with XAdES-EPES under the Facturae policy (issue #22), with the host's key and
+   * certificate (`createFacturaeSigner` of `fiscalkit/xades`). Without it `xml.facturae.3.2.2.signed` is
+   * refused with a 422 that says so; the unsigned `xml.facturae.3.2.2` is always available.
+   */
+  facturaeSigner?: FacturaeSigner;
   events: EventSink;
   webhooks: WebhookTransport;
   /** Attachment and logo bytes. */

@@ -17,6 +17,7 @@ import { createFiscalkit } from 'fiscalkit';
 import type { ApiEnvironment } from 'fiscalkit/ports';
 import { createHttpApp } from './app.js';
 import { artefactDirectories, einvoiceFromEnv } from './einvoice.js';
+import { facturaeSignerFromEnv } from './facturaeSigning.js';
 import { loadKeys } from './keyFile.js';
 import { portsFromEnv } from './portsFromEnv.js';
 import { computeFromEnv } from './threads.js';
@@ -124,6 +125,9 @@ if (processes > 1 && cluster.isPrimary) {
   const einvoice = await einvoiceFromEnv(process.env, { threads: compute !== null });
   if (!cluster.isWorker || cluster.worker?.id === 1) for (const line of einvoice.report) console.log(line);
   ports.einvoice = einvoice.validator;
+  const signing = await facturaeSignerFromEnv(process.env);
+  if (!cluster.isWorker || cluster.worker?.id === 1) console.log(signing.report);
+  if (signing.signer !== null) ports.facturaeSigner = signing.signer;
   const fiscalkit = createFiscalkit(ports, { base_url });
   const app = createHttpApp(fiscalkit, {
     environment,

@@ -12,6 +12,11 @@
  *   `defectiveSiiRecordArb`).
  * - Whole invoices as the HTTP API accepts them in any version (`invoiceRequestArb`,
  *   `canonicalInvoiceRequestArb`, `downgradeRequest`).
+ * - Whole e-invoice cases (account, Peppol transport, contact, invoice) that every document of a family
+ *   (Peppol BIS 3, XRechnung 3.0, EN 16931 CII / Factur-X, Facturae 3.2.2) can be written from with
+ *   zero findings of the official rules (`einvoiceCaseArb`), the golden vectors as such cases
+ *   (`einvoiceCasesFromVectors`), and the party identifiers with their check digits (`glnArb`,
+ *   `belgianEnterpriseNumberArb`, `leitwegIdArb`, `bankAccountArb`, …).
  *
  * fast-check (4.x) is a peer dependency of this entry point only. fiscalkit's own test suite uses
  * these same arbitraries.
@@ -36,6 +41,52 @@ export {
   downgradeRequest,
   sameRequest,
 } from './downgradeRequest.js';
+export {
+  EINVOICE_FAMILIES,
+  EINVOICE_FEATURES,
+  type EInvoiceCase,
+  type EInvoiceCaseArbOptions,
+  type EInvoiceFamily,
+  type EInvoiceSellerTransport,
+  einvoiceCaseArb,
+} from './einvoice.js';
+export {
+  austrianVatNumberArb,
+  bankAccountArb,
+  belgianEnterpriseNumber,
+  belgianEnterpriseNumberArb,
+  danishCvrArb,
+  dutchKvkArb,
+  dutchVatNumberArb,
+  frenchSirenArb,
+  frenchSiret,
+  frenchVatNumber,
+  type GeneratedBankAccount,
+  germanVatNumberArb,
+  glnArb,
+  glnCheckDigit,
+  ibanOf,
+  italianVatNumberArb,
+  leitwegId,
+  leitwegIdArb,
+  luhnCheckDigit,
+  norwegianOrganisationNumberArb,
+  portugueseNifArb,
+  swedishOrganisationNumberArb,
+} from './einvoiceIdentifiers.js';
+export {
+  type EInvoiceVectorCase,
+  type EInvoiceVectorCases,
+  type EInvoiceVectorOptions,
+  einvoiceCasesFromVectors,
+  type TaxmathVector,
+  type TaxmathVectorExpectation,
+  type TaxmathVectorFile,
+  type TaxmathVectorGroup,
+  type TaxmathVectorLine,
+  type TaxmathVectorTax,
+  type TaxmathVectorTotals,
+} from './einvoiceVectors.js';
 export {
   canonicalInvoiceRequestArb,
   type InvoiceRequestArbOptions,

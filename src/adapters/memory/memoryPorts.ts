@@ -5,6 +5,7 @@
  *
  * @module
  */
+
 import type { Account } from '../../model/account.js';
 import type { AccountMembership } from '../../model/accountMembership.js';
 import type { PeppolParticipant } from '../../model/peppolParticipant.js';
@@ -25,6 +26,7 @@ import type {
   Store,
 } from '../../ports.js';
 import { structuralSiiValidator } from '../../sii/validator/structuralSiiValidator.js';
+import { loadPdfAssets } from '../pdf/assets.js';
 import { memoryBlobStore } from './blobStore.js';
 import { memoryCache } from './cache.js';
 import { type MemoryCensus, type MemoryCensusOptions, memoryCensus } from './census.js';
@@ -185,5 +187,7 @@ export function memoryPorts(options: MemoryPortsOptions<Clock> = {}): MemoryPort
     clock,
     ids: options.ids ?? sequentialIds(),
     random: options.random ?? webCryptoRandom(),
+    // The fonts fiscalkit ships for the readable PDF and Factur-X (issue #22), read on first use.
+    pdfAssets: () => loadPdfAssets(),
   };
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+
 import type { Pool } from 'pg';
 import type { CensusAnswer } from '../../model/tinVerification.js';
 import type {
@@ -24,6 +25,7 @@ import { memoryKeyStore } from '../memory/keyStore.js';
 import { webCryptoRandom } from '../memory/random.js';
 import { memoryTaxAuthority } from '../memory/taxAuthority.js';
 import { memoryWebhookTransport } from '../memory/webhookTransport.js';
+import { loadPdfAssets } from '../pdf/assets.js';
 import { type AvailabilityChange, guardedPool, type Queryable } from './availability.js';
 import { postgresBlobStore } from './blobStore.js';
 import { postgresCache } from './cache.js';
@@ -99,5 +101,7 @@ export function postgresPorts(options: PostgresPortsOptions): Ports {
     clock,
     ids: postgresIds(pool),
     random: options.random ?? webCryptoRandom(),
+    // The fonts fiscalkit ships for the readable PDF and Factur-X (issue #22), read on first use.
+    pdfAssets: () => loadPdfAssets(),
   };
 }

@@ -99,19 +99,6 @@ export interface En16931PaymentAccount {
   readonly provider?: string | undefined;
 }
 
-/**
- * BG-13 (without BT-72, which is `delivery_date`): where the goods or services go. An intra-community
- * supply (category `K`) must name the deliver-to country (BR-IC-12: BT-80), so the model carries it.
- */
-export interface En16931DeliverTo {
-  /** BT-70: deliver-to party name. */
-  readonly name?: string | undefined;
-  /** BT-71: deliver-to location identifier, with its scheme (BT-71-1, ISO 6523 ICD). */
-  readonly location?: En16931Identifier | undefined;
-  /** BG-15: deliver-to address (BT-75 … BT-80). */
-  readonly address?: En16931Address | undefined;
-}
-
 /** BG-16: payment instructions. */
 export interface En16931Payment {
   /** BT-81: UNTDID 4461 (`30` credit transfer, `58` SEPA credit transfer, `31` debit transfer, `1` not defined). */
@@ -287,8 +274,18 @@ export interface En16931Invoice {
   readonly buyer: En16931Party;
   /** BG-13 / BT-72: actual delivery date. */
   readonly delivery_date?: string | undefined;
-  /** BG-13 (BT-70, BT-71, BG-15): the deliver-to party and address. */
-  readonly deliver_to?: En16931DeliverTo | undefined;
+  /**
+   * BT-80: the deliver-to country code (ISO 3166-1 alpha-2) on its own, for a document that states the
+   * country and no other term of the deliver-to address; with `delivery_address` it is that address's
+   * country. (`en16931FromInvoice` writes a `K` invoice's deliver-to as a whole `delivery_address`.)
+   */
+  readonly delivery_country?: string | undefined;
+  /**
+   * BG-15: the deliver-to address (BT-75 … BT-80). An intra-community supply (category `K`) must name
+   * the country goods were delivered to (BR-IC-12: BT-80 shall not be blank), so a `K` invoice cannot be
+   * valid without it.
+   */
+  readonly delivery_address?: En16931Address | undefined;
   /** BG-16: absent when the invoice names no payment means. */
   readonly payment?: En16931Payment | undefined;
   /** BG-20 / BG-21. */

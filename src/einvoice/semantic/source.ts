@@ -8,8 +8,9 @@
  *
  * @module
  */
-import { invoiceTotals, invoiceTotalsInput } from '../../generate/totalsInput.js';
+
 import type { Validated } from '../../errors/validationIssue.js';
+import { invoiceTotals, invoiceTotalsInput } from '../../generate/totalsInput.js';
 import type { Account } from '../../model/account.js';
 import type { Contact } from '../../model/contact.js';
 import type { Invoice } from '../../model/invoice.js';

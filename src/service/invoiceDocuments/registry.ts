@@ -5,11 +5,28 @@
  *
  * @module
  */
+
+import { en16931CiiDocument, xrechnungCiiDocument } from './cii.js';
 import type { InvoiceDocumentType } from './documentType.js';
 import { fa3Document } from './fa3.js';
+import { facturaeDocument, signedFacturaeDocument } from './facturae.js';
+import { facturXDocument } from './facturx.js';
+import { readablePdfDocument } from './pdf.js';
+import { peppolUblCreditNoteDocument, peppolUblDocument, xrechnungUblDocument } from './ubl.js';
 
 /** Every document type, the service's published codes first. */
-export const INVOICE_DOCUMENT_TYPES: readonly InvoiceDocumentType[] = [fa3Document];
+export const INVOICE_DOCUMENT_TYPES: readonly InvoiceDocumentType[] = [
+  readablePdfDocument,
+  peppolUblDocument,
+  facturaeDocument,
+  peppolUblCreditNoteDocument,
+  xrechnungUblDocument,
+  en16931CiiDocument,
+  xrechnungCiiDocument,
+  facturXDocument,
+  signedFacturaeDocument,
+  fa3Document,
+];
 
 const BY_CODE = new Map(INVOICE_DOCUMENT_TYPES.map((type) => [type.code, type]));
 

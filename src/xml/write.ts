@@ -37,6 +37,7 @@ export interface XmlLayout {
 const TEXT_SPECIALS = /[&<>\r]/g;
 const TEXT_SPECIAL = /[&<>\r]/;
 const ATTRIBUTE_SPECIALS = /[&<>"\r\n\t]/g;
+const ATTRIBUTE_SPECIAL = /[&<>"\r\n\t]/;
 /** `&`, `<`, `>` always; a carriage return as a reference, so that XML's line-end handling keeps it. */
 const ENTITIES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -57,11 +58,27 @@ function escapeText(text: string): string {
   return TEXT_SPECIAL.test(text) ? text.replace(TEXT_SPECIALS, entity) : text;
 }
 
+/** Escaped attribute value (tested first: most values, namespaces and codes, need nothing). */
+function escapeAttribute(value: string): string {
+  return ATTRIBUTE_SPECIAL.test(value) ? value.replace(ATTRIBUTE_SPECIALS, entity) : value;
+}
+
+/**
+ * The document being written. One string grown by `+=` (a V8 rope, flattened once when it is read)
+ * rather than an array of lines joined at the end: for a 1,000-line invoice (30,000 lines, 1.2 MB)
+ * `Array.prototype.join` alone took ~20 ms of a 30 ms budget (issue #22 "Speed"); the rope is built
+ * in 2–5 ms and flattened, when the caller first reads it, in about two thirds of the join's time
+ * (Node 20). The bytes are the same (FA(3), SII and the e-invoice writers' goldens).
+ */
+interface Output {
+  text: string;
+}
+
 /** Writes one element (and its children) into `out`, one element a line. */
-function writeElement(out: string[], name: string, content: XmlContent, pad: string, indent: string): void {
+function writeElement(out: Output, name: string, content: XmlContent, pad: string, indent: string): void {
   if (content === undefined) return;
   if (typeof content === 'string') {
-    out.push(`${pad}<${name}>${escapeText(content)}</${name}>\n`);
+    out.text += `${pad}<${name}>${escapeText(content)}</${name}>\n`;
     return;
   }
   if (Array.isArray(content)) {
@@ -70,28 +87,29 @@ function writeElement(out: string[], name: string, content: XmlContent, pad: str
     return;
   }
   const element = content as XmlElement;
+  // One key listing for both passes (attributes, then children), in insertion order like `for…in`.
+  const keys = Object.keys(element);
   let attributes = '';
   let hasChildren = false;
-  for (const key in element) {
+  for (const key of keys) {
     const value = element[key];
     if (value === undefined) continue;
-    if (isAttribute(key))
-      attributes += ` ${key.slice(2)}="${String(value).replace(ATTRIBUTE_SPECIALS, entity)}"`;
+    if (isAttribute(key)) attributes += ` ${key.slice(2)}="${escapeAttribute(String(value))}"`;
     else if (key !== '#text') hasChildren = true;
   }
-  const text = element['#text'];
   if (!hasChildren) {
-    out.push(`${pad}<${name}${attributes}>${typeof text === 'string' ? escapeText(text) : ''}</${name}>\n`);
+    const text = element['#text'];
+    out.text += `${pad}<${name}${attributes}>${typeof text === 'string' ? escapeText(text) : ''}</${name}>\n`;
     return;
   }
-  out.push(`${pad}<${name}${attributes}>\n`);
+  out.text += `${pad}<${name}${attributes}>\n`;
   const inner = pad + indent;
-  for (const key in element) {
+  for (const key of keys) {
     const value = element[key];
     if (value !== undefined && !isAttribute(key) && key !== '#text')
       writeElement(out, key, value, inner, indent);
   }
-  out.push(`${pad}</${name}>\n`);
+  out.text += `${pad}</${name}>\n`;
 }
 
 /**
@@ -105,9 +123,9 @@ function writeElement(out: string[], name: string, content: XmlContent, pad: str
  * ```
  */
 export function writeXml(root: string, content: XmlElement, layout: XmlLayout): string {
-  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
+  const out: Output = { text: '<?xml version="1.0" encoding="UTF-8"?>\n' };
   writeElement(out, root, content, '', layout.indent);
-  return out.join('');
+  return out.text;
 }
 
 /**

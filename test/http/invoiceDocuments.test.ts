@@ -6,6 +6,10 @@
  * official rules in test/einvoice/documents*.test.ts.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readSigningCertificate } from '../../src/adapters/xades/certificate.js';
+import { createFacturaeSigner } from '../../src/adapters/xades/index.js';
+import { HAS_OPENSSL, makeTestPki, OPENSSL_SKIPPED } from '../adapters/xades/testPki.js';
+import { fatalFindings, HAS_JUDGE, judgeDocument } from '../support/einvoiceJudge.js';
 import { hasShared } from '../support/shared.js';
 import {
   ES_ACCOUNT,
@@ -125,4 +129,55 @@ describe('GET /invoices/{id}/as/{document_type}', () => {
       expect([response.status, response.json.error.code]).toEqual([404, 'resource_missing']);
     }
   });
+
+  it('answers the readable PDF of a Spanish invoice as application/pdf, and its Facturae as XML the official rules accept', async () => {
+    const pdf = await service.request('GET', `/invoices/${String(SII_INVOICE)}/as/pdf.invoice`);
+    expect(pdf.status, pdf.text.slice(0, 300)).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toMatch(/\.pdf"/);
+    expect(pdf.text.startsWith('%PDF-')).toBe(true);
+    const facturae = await service.request('GET', `/invoices/${String(SII_INVOICE)}/as/xml.facturae.3.2.2`);
+    expect(facturae.status, facturae.text.slice(0, 500)).toBe(200);
+    expect(facturae.text).toContain('<SchemaVersion>3.2.2</SchemaVersion>');
+    if (HAS_JUDGE) expect(fatalFindings(await judgeDocument(facturae.text))).toEqual([]);
+  });
+
+  it('refuses the signed Facturae when the service has no signer, never serving it unsigned', async () => {
+    const response = await service.request(
+      'GET',
+      `/invoices/${String(SII_INVOICE)}/as/xml.facturae.3.2.2.signed`,
+    );
+    expect([response.status, response.json.error.code, response.json.error.param]).toEqual([
+      422,
+      'parameter_inclusion',
+      'document_type',
+    ]);
+    expect(response.json.error.message).toContain('FISCALKIT_FACTURAE_P12');
+  });
+
+  it.skipIf(!HAS_OPENSSL)(
+    'signs the Facturae with the signer port: one XAdES-EPES signature the XSD accepts',
+    async () => {
+      if (!HAS_OPENSSL) return void OPENSSL_SKIPPED;
+      const pki = makeTestPki();
+      try {
+        const { notBefore } = readSigningCertificate(pki.signerPem);
+        service.ports.facturaeSigner = createFacturaeSigner({
+          privateKey: pki.signerKeyPem,
+          certificate: pki.signerPem,
+          clock: { now: () => notBefore + 3_600_000 },
+        });
+        const response = await service.request(
+          'GET',
+          `/invoices/${String(SII_INVOICE)}/as/xml.facturae.3.2.2.signed`,
+        );
+        expect(response.status, response.text.slice(0, 500)).toBe(200);
+        expect(response.text.match(/<ds:Signature[\s>]/g)).toHaveLength(1);
+        expect(response.text).toContain('politica_de_firma_formato_facturae_v3_1.pdf');
+        if (HAS_JUDGE) expect(fatalFindings(await judgeDocument(response.text))).toEqual([]);
+      } finally {
+        pki.dispose();
+      }
+    },
+  );
 });

@@ -122,7 +122,7 @@ export const PREREQUISITES: readonly Prerequisite[] = [
     param: ['account', 'tin_value'],
     code: 'parameter_blank',
     message:
-      'is required, as a VAT number, or a company identifier (cin) or an additional identifier (routing_codes) is: EN 16931 BR-CO-26 needs the seller identified by BT-29, BT-30 or BT-31',
+      "is required as a VAT number (a tin_value counts as one with tin_scheme VAT or the country's VAT scheme, e.g. 9920 for a Spanish NIF), or a company identifier (cin) or an additional identifier (routing_codes) is: EN 16931 BR-CO-26 needs the seller identified by BT-29, BT-30 or BT-31",
     holds: ({ seller }) =>
       seller.identifiers.length > 0 ||
       seller.legal_registration !== undefined ||

@@ -13,6 +13,7 @@
  * @module
  */
 
+import { utf8Bytes } from '../einvoice/pdf/metadata.js';
 import type { EInvoiceSource } from '../einvoice/semantic/source.js';
 import { ApiError } from '../errors/ApiError.js';
 import { apiErrorFromIssues } from '../errors/validationIssue.js';
@@ -52,8 +53,6 @@ export interface InvoiceDocumentService {
   source(caller: Caller, invoice_id: number): Promise<EInvoiceSource>;
 }
 
-const ENCODER = new TextEncoder();
-
 /**
  * A file name of the invoice's number: unsafe characters as `_`, cut at 120 characters (as tax
  * report downloads name theirs, `taxReportFile`).
@@ -64,7 +63,7 @@ function documentFilename(number: string, extension: string): string {
 }
 
 function bytesOf(body: DocumentBody): Uint8Array {
-  return typeof body === 'string' ? ENCODER.encode(body) : body;
+  return typeof body === 'string' ? utf8Bytes(body) : body;
 }
 
 function unknownDocumentType(code: string): ApiError {

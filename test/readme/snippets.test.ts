@@ -32,6 +32,7 @@ const WALKTHROUGH = [
   'TIN verification',
   'Tax report batches',
   'Webhooks',
+  'E-invoice documents',
   'The HTTP service',
   'Testing with `fiscalkit/testing`',
 ];

@@ -312,9 +312,7 @@ describe('party identifiers under the Peppol BIS 3 rules', () => {
     120_000,
   );
 
-  it.skipIf(HAS_JUDGE)('is skipped without the official artefacts', () => {
-    console.warn(JUDGE_SKIPPED);
-  });
+  if (!HAS_JUDGE) it.skip(JUDGE_SKIPPED, () => undefined);
 
   it('Leitweg-IDs have the ISO 7064 MOD 97-10 check digits of the KoSIT format', () => {
     fc.assert(
@@ -376,8 +374,4 @@ describe.skipIf(!hasShared)('cases of the golden vectors', () => {
   });
 });
 
-describe.skipIf(hasShared)('cases of the golden vectors', () => {
-  it('are skipped without shared/', () => {
-    console.warn(SHARED_MISSING);
-  });
-});
+if (!hasShared) describe.skip(`cases of the golden vectors: ${SHARED_MISSING}`, () => undefined);

@@ -825,7 +825,7 @@ export async function drawInvoice(view: InvoiceView, assets: PdfAssets): Promise
 
 /**
  * The readable invoice as PDF bytes (`pdf.invoice`): the view drawn on A4 pages
- * ({@link drawInvoice}), with its Info and XMP metadata, its document `/ID`, and — when the assets
+ * (`drawInvoice`), with its Info and XMP metadata, its document `/ID`, and — when the assets
  * carry an ICC profile — the sRGB output intent and the PDF/A-3B identification. The same view and
  * assets give the same bytes.
  *

@@ -711,83 +711,90 @@ function lineAllowanceChargeArb(
 
 function lineArb(plan: Plan): fc.Arbitrary<Line> {
   const whole = plan.exponent === 0;
-  return fc
-    .record({
-      quantity: whole
-        ? fc.integer({ min: 1, max: 40 }).map(String)
-        : fc.oneof(
-            { weight: 3, arbitrary: fc.integer({ min: 1, max: 250 }).map(String) },
-            {
-              weight: 1,
-              // money-safe: a quantity in thousandths, a count
-              arbitrary: fc.integer({ min: 1000, max: 99_999 }).map((milli) => formatUnits(BigInt(milli), 3)),
-            },
-          ),
-      price: whole
-        ? fc.integer({ min: 1, max: 90_000 }).map(String)
-        : fc.oneof(
-            // money-safe: a price in cents (ten-thousandths), a count
-            {
-              weight: 3,
-              arbitrary: fc
-                .integer({ min: 100, max: 2_000_000 })
-                .map((cents) => formatUnits(BigInt(cents), 2)),
-            },
-            {
-              weight: 1,
-              arbitrary: fc
-                .integer({ min: 10_000, max: 9_999_999 })
-                .map((units) => formatUnits(BigInt(units), 4)),
-            },
-          ),
-      base_quantity: whole
-        ? fc.constant(undefined)
-        : fc.oneof(
-            { weight: 6, arbitrary: fc.constant(undefined) },
-            { weight: 1, arbitrary: fc.constantFrom('10', '12', '100', '1000') },
-          ),
-      set: fc.constantFrom(...plan.palette),
-      allowance: fc.integer({ min: 0, max: 2 }).map((value) => value === 0),
-      charge: fc.integer({ min: 0, max: 4 }).map((value) => value === 0),
-      description: fc.constantFrom(...ITEMS),
-      // Without a unit a writer writes C62 (one); with one, a UN/ECE Rec. 20 / 21 code (BR-CL-23).
-      unit: fc.option(fc.constantFrom(...UNITS), { nil: undefined, freq: 3 }),
-      // Item classifications (BT-158) with their UNTDID 7143 scheme: CPV (`STI`), UNSPSC (`TST`), HS.
-      classification: fc.oneof(
-        { weight: 4, arbitrary: fc.constant(undefined) },
-        {
-          weight: 1,
-          arbitrary: fc.oneof(
-            digitsArb(8).map((code) => ({ code, scheme: 'STI' })),
-            digitsArb(8).map((code) => ({ code, scheme: 'TST' })),
-            digitsArb(6).map((code) => ({ code, scheme: 'HS' })),
-          ),
-        },
-      ),
-    })
-    .chain(({ allowance, charge, ...line }) => {
-      const gross = lineGross(line);
-      return fc
-        .tuple(
-          allowance ? lineAllowanceChargeArb('allowance', gross, plan.exponent) : fc.constant(null),
-          charge ? lineAllowanceChargeArb('charge', gross, plan.exponent) : fc.constant(null),
-        )
-        .map(([first, second]): Line => {
-          const allowance_charges = [first, second].filter(
-            (entry): entry is AllowanceCharge => entry !== null,
-          );
-          return {
-            quantity: line.quantity,
-            price: line.price,
-            ...(line.base_quantity === undefined ? {} : { base_quantity: line.base_quantity }),
-            set: line.set,
-            allowance_charges,
-            description: line.description,
-            ...(line.unit === undefined ? {} : { unit: line.unit }),
-            ...(line.classification === undefined ? {} : { classification: line.classification }),
-          };
-        });
-    });
+  return (
+    fc
+      .record({
+        quantity: whole
+          ? fc.integer({ min: 1, max: 40 }).map(String)
+          : fc.oneof(
+              { weight: 3, arbitrary: fc.integer({ min: 1, max: 250 }).map(String) },
+              {
+                weight: 1,
+                // money-safe: a quantity in thousandths, a count
+                arbitrary: fc
+                  .integer({ min: 1000, max: 99_999 })
+                  .map((milli) => formatUnits(BigInt(milli), 3)),
+              },
+            ),
+        price: whole
+          ? fc.integer({ min: 1, max: 90_000 }).map(String)
+          : fc.oneof(
+              // money-safe: a price in cents (ten-thousandths), a count
+              {
+                weight: 3,
+                arbitrary: fc
+                  .integer({ min: 100, max: 2_000_000 })
+                  .map((cents) => formatUnits(BigInt(cents), 2)),
+              },
+              {
+                weight: 1,
+                arbitrary: fc
+                  .integer({ min: 10_000, max: 9_999_999 })
+                  .map((units) => formatUnits(BigInt(units), 4)),
+              },
+            ),
+        base_quantity: whole
+          ? fc.constant(undefined)
+          : fc.oneof(
+              { weight: 6, arbitrary: fc.constant(undefined) },
+              { weight: 1, arbitrary: fc.constantFrom('10', '12', '100', '1000') },
+            ),
+        set: fc.constantFrom(...plan.palette),
+        allowance: fc.integer({ min: 0, max: 2 }).map((value) => value === 0),
+        charge: fc.integer({ min: 0, max: 4 }).map((value) => value === 0),
+        description: fc.constantFrom(...ITEMS),
+        // Without a unit a writer writes C62 (one); with one, a UN/ECE Rec. 20 / 21 code (BR-CL-23).
+        unit: fc.option(fc.constantFrom(...UNITS), { nil: undefined, freq: 3 }),
+        // Item classifications (BT-158) with their UNTDID 7143 scheme: CPV (`STI`), UNSPSC (`TST`), HS.
+        classification: fc.oneof(
+          { weight: 4, arbitrary: fc.constant(undefined) },
+          {
+            weight: 1,
+            arbitrary: fc.oneof(
+              digitsArb(8).map((code) => ({ code, scheme: 'STI' })),
+              digitsArb(8).map((code) => ({ code, scheme: 'TST' })),
+              digitsArb(6).map((code) => ({ code, scheme: 'HS' })),
+            ),
+          },
+        ),
+      })
+      // A line worth less than one unit of its currency (1 × 1.00 per 1000) prints a zero net, and an
+      // invoice of such lines has nothing to pay (BR-CO-25 and the cases' positive amount due): left out.
+      .filter((line) => lineGross(line).gte(1))
+      .chain(({ allowance, charge, ...line }) => {
+        const gross = lineGross(line);
+        return fc
+          .tuple(
+            allowance ? lineAllowanceChargeArb('allowance', gross, plan.exponent) : fc.constant(null),
+            charge ? lineAllowanceChargeArb('charge', gross, plan.exponent) : fc.constant(null),
+          )
+          .map(([first, second]): Line => {
+            const allowance_charges = [first, second].filter(
+              (entry): entry is AllowanceCharge => entry !== null,
+            );
+            return {
+              quantity: line.quantity,
+              price: line.price,
+              ...(line.base_quantity === undefined ? {} : { base_quantity: line.base_quantity }),
+              set: line.set,
+              allowance_charges,
+              description: line.description,
+              ...(line.unit === undefined ? {} : { unit: line.unit }),
+              ...(line.classification === undefined ? {} : { classification: line.classification }),
+            };
+          });
+      })
+  );
 }
 
 /** The lines of a case: every tax set of the palette is used by at least one line. */

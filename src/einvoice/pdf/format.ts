@@ -15,6 +15,8 @@
  *
  * @module
  */
+import { friendlyFormatIBAN } from 'ibantools';
+import { checkIban } from '../../identifiers/bankAccount.js';
 
 /** How one language writes a number and a date. */
 export interface NumberStyle {
@@ -110,23 +112,6 @@ export function formatAmount(value: string, style: NumberStyle, decimals = 0): s
 }
 
 /**
- * The negation of a decimal string, as text: an allowance or a withholding printed with its minus
- * (`70.76` → `-70.76`, `-3` → `3`, `0.00` stays `0.00`).
- *
- * @example
- * ```ts
- * negated('70.76'); // '-70.76'
- * negated('-5.00'); // '5.00'
- * ```
- */
-export function negated(value: string): string {
-  const text = value.trim();
-  if (!/[1-9]/.test(text)) return text.replace(/^[+-]/, '');
-  if (text.startsWith('-')) return text.slice(1);
-  return `-${text.replace(/^\+/, '')}`;
-}
-
-/**
  * A quantity as given, without trailing zeros (`1.500000` → `1,5`).
  *
  * @example
@@ -219,6 +204,6 @@ export function formatDate(value: string, style: NumberStyle): string {
  * ```
  */
 export function formatIban(value: string): string {
-  const compact = value.replace(/\s+/g, '').toUpperCase();
-  return compact.replace(/(.{4})(?=.)/g, '$1 ');
+  // ibantools' print format (groups of four), on the electronic form the identifiers module gives.
+  return friendlyFormatIBAN(checkIban(value).compact) ?? value;
 }

@@ -29,6 +29,7 @@ import type { InvoiceLine } from '../../model/invoiceLine.js';
 import { presentText } from '../../model/presentText.js';
 import { currencyExponent } from '../../money/currencies.js';
 import type { TotalsGroup, TotalsResult } from '../../totals/result.js';
+import { negated } from '../semantic/amounts.js';
 import { documentCurrency, documentTotals, type EInvoiceSource } from '../semantic/source.js';
 import {
   formatAmount,
@@ -38,7 +39,6 @@ import {
   formatPrice,
   formatQuantity,
   type NumberStyle,
-  negated,
   numberStyle,
 } from './format.js';
 import {

@@ -24,8 +24,10 @@
  *
  * @module
  */
+
 import type { Validated } from '../../errors/validationIssue.js';
 import { refused } from '../../generate/parties.js';
+import { checkIban } from '../../identifiers/bankAccount.js';
 import type { Invoice } from '../../model/invoice.js';
 import { presentText } from '../../model/presentText.js';
 import type { En16931Payment } from './en16931Invoice.js';
@@ -119,18 +121,6 @@ const SEPA_IBAN_COUNTRIES: ReadonlySet<string> = new Set(
 );
 
 /**
- * An IBAN as EN 16931 BT-84 carries it: upper case, without spaces.
- *
- * @example
- * ```ts
- * compactIban('es91 2100 0418 4502 0005 1332'); // 'ES9121000418450200051332'
- * ```
- */
-export function compactIban(iban: string): string {
-  return iban.replace(/\s+/g, '').toUpperCase();
-}
-
-/**
  * The credit transfer code of an invoice with an IBAN: `58` (SEPA credit transfer) for a euro invoice
  * paid into an account of a SEPA country, `30` (credit transfer) otherwise.
  *
@@ -141,7 +131,7 @@ export function compactIban(iban: string): string {
  * ```
  */
 export function creditTransferCode(iban: string, currency: string): string {
-  return currency === 'EUR' && SEPA_IBAN_COUNTRIES.has(compactIban(iban).slice(0, 2)) ? '58' : '30';
+  return currency === 'EUR' && SEPA_IBAN_COUNTRIES.has(checkIban(iban).compact.slice(0, 2)) ? '58' : '30';
 }
 
 /**
@@ -174,7 +164,7 @@ export function paymentOf(
   currency: string,
 ): Validated<En16931Payment | undefined> {
   const ibanText = presentText(invoice.bank_account?.iban);
-  const iban = ibanText === null ? undefined : compactIban(ibanText);
+  const iban = ibanText === null ? undefined : checkIban(ibanText).compact;
   const method = presentText(invoice.payment_method) ?? undefined;
   const remittance = presentText(invoice.remittance_reference) ?? undefined;
   if (iban === undefined && method === undefined && remittance === undefined)

@@ -13,11 +13,11 @@ import {
   formatPercent,
   formatPrice,
   formatQuantity,
-  negated,
   numberStyle,
 } from '../../../src/einvoice/pdf/format.js';
 import { INVOICE_LANGUAGES, invoiceLabels } from '../../../src/einvoice/pdf/labels.js';
 import { type InvoiceView, invoiceView } from '../../../src/einvoice/pdf/view.js';
+import { negated } from '../../../src/einvoice/semantic/amounts.js';
 import { documentTotals, type EInvoiceSource } from '../../../src/einvoice/semantic/source.js';
 import {
   belgianInvoice,

@@ -419,6 +419,114 @@ export interface TaxAuthorityTransport {
   submit(submission: TaxAuthoritySubmission): Promise<{ xml: string }>;
 }
 
+// ─── KSeF (issue #23) ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * One FA(3) invoice sent to KSeF 2.0 (ksef-fa3.md; the published OpenAPI of `api.ksef.mf.gov.pl/v2`):
+ * the XML as `GET /tax_reports/{id}/download` gives it, in the context of the seller's NIP.
+ */
+export interface KsefSubmission {
+  /** The tax report being sent, for logs and idempotency on the adapter's side. */
+  tax_report_id: number;
+  account_id: number;
+  /** The seller's NIP (10 digits): the KSeF context the session is opened in. */
+  nip: string;
+  /** The FA(3) document, UTF-8. */
+  xml: string;
+  /**
+   * The same key is the same invoice: an adapter that re-runs after a crash finds the session and the
+   * invoice it already sent (or KSeF answers its duplicate status 440 naming the first one).
+   */
+  key: string;
+}
+
+/**
+ * Where a KSeF invoice stands, as the invoice status of the session answers it (`GET
+ * /sessions/{referenceNumber}/invoices/{invoiceReferenceNumber}`): `code` and `description` are KSeF's
+ * own (100 / 150 in progress, 200 accepted, 4xx rejected), `reference` names the invoice for
+ * {@link KsefTransport.status}.
+ */
+export type KsefStatus =
+  | { state: 'pending'; reference: string; code: number; description: string }
+  | {
+      state: 'accepted';
+      reference: string;
+      code: number;
+      description: string;
+      /** The number KSeF gives the invoice (`ksefNumber`). */
+      ksef_number: string;
+      /** The UPO (official receipt) XML, when KSeF has issued it. */
+      upo: string | null;
+    }
+  | { state: 'rejected'; reference: string; code: number; description: string; details: string[] };
+
+/**
+ * Sends FA(3) invoices to KSeF and reads their status (issue #23). `submit` answers the status right
+ * after sending (usually `pending`); `status` polls it. A call that cannot complete throws
+ * {@link TaxAuthorityError} (retryable or not).
+ */
+export interface KsefTransport {
+  submit(submission: KsefSubmission): Promise<KsefStatus>;
+  status(submission: KsefSubmission, reference: string): Promise<KsefStatus>;
+}
+
+// ─── Invoice delivery (issue #23) ─────────────────────────────────────────────────────────────────
+
+/** A party of an {@link OutgoingDocument}: who sends it, who receives it. */
+export interface DeliveryParty {
+  name: string;
+  /** The e-mail address, where the party has one. */
+  email: string | null;
+  /** The Peppol participant id `scheme:value` (e.g. `0088:5790000436064`), where the party has one. */
+  peppol_id: string | null;
+}
+
+/** An invoice rendered as the document its recipient gets, handed to a {@link DeliveryChannel}. */
+export interface OutgoingDocument {
+  /**
+   * The same key is the same delivery: a channel that can (an access point, the sandbox outbox)
+   * delivers it once however often it is handed over; SMTP uses it as the Message-ID.
+   */
+  key: string;
+  account_id: number;
+  invoice_id: number;
+  invoice_number: string;
+  /** The document type code (GET /document_types), e.g. `xml.ubl.invoice.bis3`. */
+  document_type: string;
+  filename: string;
+  media_type: string;
+  content: Uint8Array;
+  sender: DeliveryParty;
+  recipient: DeliveryParty;
+  /** For Peppol: the document type and process identifiers of the SBDH (Peppol BIS 3 §3). */
+  peppol?: { document_type_id: string; process_id: string };
+  /** The language the covering text is written in (ISO 639-1), for e-mail. */
+  language: string;
+}
+
+/** What a channel answers for a delivery it made. */
+export interface DeliveryReceipt {
+  /** The channel's own id of the message (the SMTP Message-ID, the access point's message id). */
+  message_id: string;
+  /** What the other side said (the SMTP server's answer, the access point's status). */
+  detail: string;
+}
+
+/**
+ * One way an invoice reaches its recipient (issue #23): e-mail over SMTP, the Peppol network through
+ * an access point's submission API. `send` answers once the other side has taken the document; a
+ * delivery that cannot complete throws {@link DeliveryError}.
+ */
+export interface DeliveryChannel {
+  send(document: OutgoingDocument): Promise<DeliveryReceipt>;
+}
+
+/** The delivery channels by transport type code (GET /transport_types: `email`, `peppol`). */
+export interface DeliveryChannels {
+  email?: DeliveryChannel;
+  peppol?: DeliveryChannel;
+}
+
 // ─── Events and webhooks ───────────────────────────────────────────────────────────────────────────
 
 /**
@@ -645,6 +753,16 @@ export interface Ports {
   /** Census answers for 24 hours (spec §4.3), keyed by {@link censusCacheKey}. */
   tinCache: Cache<CensusAnswer>;
   taxAuthority: TaxAuthorityTransport;
+  /**
+   * KSeF 2.0 (issue #23): the real client of `fiscalkit/ksef-client`, or the sandbox simulator. Without
+   * it Ksef tax reports are not submitted, and a submission says so (409), never pretends.
+   */
+  ksef?: KsefTransport;
+  /**
+   * How sent invoices travel (issue #23), by transport type code. A contact whose transport has no
+   * channel here is not sent: the send is refused with a 422 that says so.
+   */
+  channels?: DeliveryChannels;
   schemaValidator: SchemaValidator;
   /**
    * The e-invoice validator (issue #21: `createEInvoiceValidator` of `fiscalkit/validate` over the host's
@@ -875,6 +993,27 @@ export class TaxAuthorityError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A delivery channel could not deliver (issue #23): `retryable` when trying again later may work (a
+ * connection refused, SMTP 4xx, HTTP 5xx), not when the other side refused the document for good
+ * (SMTP 5xx, an unknown Peppol participant). `code` is the other side's own code, where it gave one.
+ *
+ * @example
+ * ```ts
+ * throw new DeliveryError('the SMTP server answered 451 4.3.0 try again later', true, '451');
+ * ```
+ */
+export class DeliveryError extends Error {
+  override readonly name = 'DeliveryError';
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly code: string | null = null,
   ) {
     super(message);
   }

@@ -34,7 +34,13 @@ import { webhookDeliveryHandler } from './webhookDeliveries.js';
 import { createWorker, type Worker, type WorkerOptions } from './worker.js';
 
 /** Options of {@link createFiscalkit}. */
-export interface FiscalkitOptions extends TaxReportBatchServiceOptions, WorkerOptions {}
+export interface FiscalkitOptions extends TaxReportBatchServiceOptions, WorkerOptions {
+  /**
+   * Run as a sandbox (issue #23; default false): webhooks may go to loopback and private addresses
+   * (local receivers in development and tests), which outside the sandbox the SSRF guard refuses.
+   */
+  sandbox?: boolean;
+}
 
 /** The account's events (GET /accounts/{account}/events, spec §4.6). */
 export interface EventService {
@@ -100,6 +106,7 @@ export function createFiscalkit(ports: Ports, options: FiscalkitOptions = {}): F
   const deps: ServiceDeps = {
     publisher,
     base_url: (options.base_url ?? 'http://localhost').replace(/\/+$/, ''),
+    sandbox: options.sandbox === true,
   };
   return {
     ports,

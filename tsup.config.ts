@@ -21,6 +21,11 @@ export default defineConfig({
     documents: 'src/entries/documents.ts',
     pdf: 'src/adapters/pdf/index.ts',
     xades: 'src/adapters/xades/index.ts',
+    webhooks: 'src/adapters/http/index.ts',
+    smtp: 'src/adapters/smtp/index.ts',
+    sandbox: 'src/adapters/sandbox/index.ts',
+    'ksef-client': 'src/adapters/ksef/index.ts',
+    'sii-client': 'src/adapters/sii/index.ts',
     // The script of `fiscalkit/threads`' worker threads, loaded by path (not an entry point of
     // package.json): `threadCompute` finds it beside itself in dist/.
     'threads-worker': 'src/adapters/threads/worker.ts',
@@ -34,7 +39,7 @@ export default defineConfig({
   clean: true,
   treeshake: true,
   splitting: true,
-  external: ['libxml2-wasm', 'fast-check', 'pg', 'piscina', 'xml-crypto', 'node-forge', /^node:/],
+  external: ['libxml2-wasm', 'fast-check', 'pg', 'piscina', 'xml-crypto', 'node-forge', 'nodemailer', /^node:/],
   // `import.meta.url` in the CommonJS build (the threads adapter finds its worker script with it).
   shims: true,
 });

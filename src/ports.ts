@@ -28,14 +28,17 @@ import type { Contact } from './model/contact.js';
 import type { DespatchAdvice } from './model/despatchAdvice.js';
 import type { EventEnvelope } from './model/event.js';
 import type { Invoice } from './model/invoice.js';
+import type { InvoiceDelivery } from './model/invoiceDelivery.js';
 import type { KsefTaxReportCreate } from './model/ksefTaxReport.js';
 import type { Ledger, LedgerResponse } from './model/ledger.js';
 import type { Order } from './model/order.js';
+import type { PeppolOutboxEntry } from './model/peppolOutboxEntry.js';
 import type { PeppolParticipant } from './model/peppolParticipant.js';
 import type { RecordCondition } from './model/recordFilter.js';
 import type { StoredRequestLog } from './model/requestLog.js';
 import type { TaxReport } from './model/taxReport.js';
 import type { TaxReportBatch, TaxReportBatchInput } from './model/taxReportBatch.js';
+import type { TaxReportSetting } from './model/taxReportSetting.js';
 import type { CensusAnswer, StoredTinVerification } from './model/tinVerification.js';
 import type { StoredTransport } from './model/transport.js';
 import type { WebhookDelivery } from './model/webhookDelivery.js';
@@ -264,6 +267,8 @@ export interface Store {
   /** Request logs (spec §7.1); their tenant is the group of the key that made the request, 0 for none. */
   requestLogs: Repository<StoredRequestLog>;
   taxReports: Repository<TaxReport>;
+  /** An account's tax report settings (issue #23), one per authority `code`. */
+  taxReportSettings: Repository<TaxReportSetting>;
   ledgers: Repository<Ledger>;
   ledgerResponses: Repository<LedgerResponse>;
   taxReportBatches: Repository<TaxReportBatch>;
@@ -271,6 +276,13 @@ export interface Store {
   tinVerifications: Repository<StoredTinVerification>;
   webhookSubscriptions: Repository<WebhookSubscription>;
   webhookDeliveries: Repository<WebhookDelivery>;
+  /**
+   * The documents the sandbox Peppol access point took (issue #23; `sandboxPeppolAccessPoint`), one
+   * per delivery key and account, read by GET /accounts/{account}/peppol_outbox.
+   */
+  peppolOutbox: Repository<PeppolOutboxEntry>;
+  /** The deliveries of sent invoices (issue #23; GET /invoices/{id}/deliveries), looked up by `key` and `invoice_id`. */
+  invoiceDeliveries: Repository<InvoiceDelivery>;
 }
 
 // ─── Job queue ─────────────────────────────────────────────────────────────────────────────────────

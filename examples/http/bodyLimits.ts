@@ -94,6 +94,15 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
     json: { max_values: 64, max_string_length: null },
   },
   {
+    endpoints: 'POST /accounts/{account}/invoices/import',
+    method: 'POST',
+    path: /^\/accounts\/[^/]+\/invoices\/import\/?$/,
+    // An e-invoice document (UBL, CII, Facturae: up to the server's 10 MiB) or the JSON of a create,
+    // bounded as POST /accounts/{account}/invoices is (issue #23).
+    max_bytes: null,
+    json: { max_values: MAX_INVOICE_LINES * 30 + 500_000, max_string_length: FIELD_STRING },
+  },
+  {
     endpoints:
       'POST /accounts/{account}/invoices, PUT and PATCH /invoices/{id}, POST /accounts/{account}/orders, POST /accounts/{account}/despatch_advices, POST /accounts/{account}/tax_reports, PATCH /tax_reports/{id}',
     method: '*',

@@ -9,11 +9,16 @@
  * fleet and its database starting together, a restart) is waited for with backoff, up to
  * `FISCALKIT_DB_WAIT_MS` (default 60 s); one that refuses the connection for good (wrong password,
  * no such database) stops the start at once.
+ *
+ * Webhooks go out over real HTTP in both cases (issue #23: the log never says `delivered` for a URL
+ * nobody answered), with the SSRF guard refusing loopback and private receivers except in the sandbox
+ * (`FISCALKIT_ENV` unset or `sandbox`), where local receivers are the point.
  */
 
 import { memoryPorts, systemClock } from 'fiscalkit/memory';
 import type { KeyStore, Ports } from 'fiscalkit/ports';
 import { isConnectionFailure, migrate, postgresPorts } from 'fiscalkit/postgres';
+import { httpWebhookTransport } from 'fiscalkit/webhooks';
 import pg from 'pg';
 
 /** The ports, what they are, and how to let go of them. */
@@ -72,9 +77,15 @@ export async function portsFromEnv(
   env: Readonly<Record<string, string | undefined>>,
   keys: KeyStore,
 ): Promise<ServerPorts> {
+  const sandbox = (env.FISCALKIT_ENV ?? 'sandbox') === 'sandbox';
+  const webhooks = httpWebhookTransport({ allowPrivate: sandbox });
   const url = env.DATABASE_URL;
   if (url === undefined || url === '')
-    return { ports: memoryPorts({ clock: systemClock(), keys }), kind: 'memory', close: async () => {} };
+    return {
+      ports: memoryPorts({ clock: systemClock(), keys, webhooks }),
+      kind: 'memory',
+      close: async () => webhooks.close(),
+    };
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(env.FISCALKIT_PG_POOL ?? '10'), // money-safe: a connection count
@@ -94,6 +105,7 @@ export async function portsFromEnv(
   const ports = postgresPorts({
     pool,
     keys,
+    webhooks,
     onAvailability: (change) =>
       change.state === 'away'
         ? console.error(
@@ -105,7 +117,15 @@ export async function portsFromEnv(
     await migrateWhenReachable(pool, millis(env.FISCALKIT_DB_WAIT_MS, 'FISCALKIT_DB_WAIT_MS', 60_000));
   } catch (error) {
     await pool.end().catch(() => undefined);
+    webhooks.close();
     throw error;
   }
-  return { ports, kind: 'postgres', close: () => pool.end() };
+  return {
+    ports,
+    kind: 'postgres',
+    close: async () => {
+      webhooks.close();
+      await pool.end();
+    },
+  };
 }

@@ -8,6 +8,8 @@
  * PostgreSQL only), `FISCALKIT_WORKER=0` (no background worker in the server), `FISCALKIT_RATE_LIMIT`
  * (requests per second per key and process; default 100, `0` turns the limit off), `FISCALKIT_THREADS`
  * (worker threads per process for imports and large bodies; default one less than the cores, `0` for none),
+ * `FISCALKIT_LEASE_MS` (how long a job's lease holds; default 30 s), `FISCALKIT_SANDBOX_AUTHORITY`,
+ * `FISCALKIT_SMTP_URL`, `FISCALKIT_SII_*`, `FISCALKIT_KSEF_*` (examples/http/outsideWorld.ts),
  * `FISCALKIT_ARTEFACTS` (the directories of the official e-invoice rule sets and XSDs, separated by the
  * platform's path delimiter; default `../shared/en16931` beside the checkout and `artefacts/`: issue #21).
  */
@@ -19,6 +21,7 @@ import { createHttpApp } from './app.js';
 import { artefactDirectories, einvoiceFromEnv } from './einvoice.js';
 import { facturaeSignerFromEnv } from './facturaeSigning.js';
 import { loadKeys } from './keyFile.js';
+import { connectOutsideWorld } from './outsideWorld.js';
 import { portsFromEnv } from './portsFromEnv.js';
 import { computeFromEnv } from './threads.js';
 import { runWorker } from './workerLoop.js';
@@ -125,10 +128,22 @@ if (processes > 1 && cluster.isPrimary) {
   const einvoice = await einvoiceFromEnv(process.env, { threads: compute !== null });
   if (!cluster.isWorker || cluster.worker?.id === 1) for (const line of einvoice.report) console.log(line);
   ports.einvoice = einvoice.validator;
+  // The tax authorities and the channels of sent invoices: real when configured, else the sandbox's
+  // named simulators (issue #23; examples/http/outsideWorld.ts), said at start.
+  const world = connectOutsideWorld(ports, process.env);
+  if (!cluster.isWorker || cluster.worker?.id === 1) for (const line of world.report) console.log(line);
   const signing = await facturaeSignerFromEnv(process.env);
   if (!cluster.isWorker || cluster.worker?.id === 1) console.log(signing.report);
   if (signing.signer !== null) ports.facturaeSigner = signing.signer;
-  const fiscalkit = createFiscalkit(ports, { base_url });
+  // The sandbox lets webhook subscriptions name local receivers (issue #23: the SSRF guard).
+  // FISCALKIT_LEASE_MS as for `npm run worker`: how soon the jobs of a server that died (SIGKILL in the
+  // middle of a send, issue #23) are taken over by another.
+  const lease_ms = Number(process.env.FISCALKIT_LEASE_MS ?? '30000'); // money-safe: milliseconds
+  if (!Number.isSafeInteger(lease_ms) || lease_ms <= 0)
+    throw new Error(
+      `FISCALKIT_LEASE_MS must be a positive whole number of milliseconds, not ${String(lease_ms)}`,
+    );
+  const fiscalkit = createFiscalkit(ports, { base_url, sandbox: environment === 'sandbox', lease_ms });
   const app = createHttpApp(fiscalkit, {
     environment,
     base_url,
@@ -186,6 +201,7 @@ if (processes > 1 && cluster.isPrimary) {
       if (answering > 0 && Date.now() < deadline) setTimeout(wait, 20);
       else
         void stopWorker()
+          .then(() => world.close())
           .then(() => close())
           .then(() => compute?.close())
           .then(() => einvoice.validator.dispose())

@@ -7,6 +7,7 @@
  */
 import { createFiscalkit } from 'fiscalkit';
 import { loadKeys } from './keyFile.js';
+import { connectOutsideWorld, isSandbox } from './outsideWorld.js';
 import { portsFromEnv } from './portsFromEnv.js';
 import { computeFromEnv } from './threads.js';
 import { runWorker } from './workerLoop.js';
@@ -19,12 +20,17 @@ if (process.env.DATABASE_URL === undefined || process.env.DATABASE_URL === '') {
 }
 const { keys } = loadKeys(process.env);
 const { ports, close } = await portsFromEnv(process.env, keys);
+// The same tax authorities and delivery channels as the servers (issue #23): the jobs use them.
+const world = connectOutsideWorld(ports, process.env);
+for (const line of world.report) console.log(line);
 // Ledger messages and the tax authority's answers on worker threads (FISCALKIT_THREADS, issue #24).
 const compute = computeFromEnv(process.env);
 if (compute !== null) ports.compute = compute;
 const lease_ms = Number(process.env.FISCALKIT_LEASE_MS ?? '30000'); // money-safe: milliseconds
 const fiscalkit = createFiscalkit(ports, {
   base_url: process.env.FISCALKIT_BASE_URL ?? 'http://localhost:3000',
+  // As the servers it works for: the sandbox delivers webhooks to local receivers (issue #23).
+  sandbox: isSandbox(process.env),
   lease_ms,
   onError: (error, job) => console.error(`worker: job ${String(job.id)} (${job.kind}):`, error),
 });
@@ -38,6 +44,7 @@ async function shutdown() {
   // A job that does not end within the lease is taken over by another worker anyway.
   setTimeout(() => process.exit(0), lease_ms).unref();
   await stop();
+  await world.close();
   await close();
   await compute?.close();
   process.exit(0);

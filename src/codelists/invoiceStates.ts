@@ -15,6 +15,9 @@ export interface InvoiceStateEntry {
  * - the states `POST /invoices/{id}/mark_as` accepts for some invoice type (api-notes.md §8.2):
  *   `new`, `sent`, `accepted`, `registered`, `refused`, `paid`, `closed`, `annotated`, `downloaded`;
  * - the other states seen on invoices (api-notes.md §8.2): `sending`, `error`, `cancelled`;
+ * - `issued`: an invoice issued without being sent, a tax report standing for it (the reference of
+ *   "Create an invoice", `send_after_import`: "the invoice is issued and the tax report generated
+ *   (state=issued)"; issue #23, docs/sending.md);
  * - `discarded`: deprecated in v2025-10-13 (spec §9), but invoices in that state still exist.
  */
 export const INVOICE_STATES: readonly InvoiceStateEntry[] = [
@@ -25,6 +28,7 @@ export const INVOICE_STATES: readonly InvoiceStateEntry[] = [
   { code: 'discarded', name: 'Discarded (deprecated)' },
   { code: 'downloaded', name: 'Downloaded' },
   { code: 'error', name: 'Error' },
+  { code: 'issued', name: 'Issued' },
   { code: 'new', name: 'New' },
   { code: 'paid', name: 'Paid' },
   { code: 'refused', name: 'Refused' },

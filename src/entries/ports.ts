@@ -1,7 +1,7 @@
 /**
  * `fiscalkit/ports`: what an adapter implements (docs/public-api.md, DESIGN.md "Shape"). `Ports` is
- * everything `createFiscalkit` is given — storage, job queue, cache, clock, ids, census, tax authority,
- * webhooks, keys, blobs, schema validation, compute — and the errors an adapter throws to tell the
+ * everything `createFiscalkit` is given — storage, job queue, cache, clock, ids, census, tax authorities
+ * (SII, KSeF), delivery channels (e-mail, Peppol), webhooks, keys, blobs, schema validation, compute — and the errors an adapter throws to tell the
  * service what happened. A host that uses `fiscalkit/memory` or `fiscalkit/postgres` does not need it;
  * one that writes its own adapter (another database, a queue service) does, and checks it with the
  * same contract suites the bundled adapters pass.
@@ -25,6 +25,11 @@ export {
   type ComputeTask,
   type ComputeTasks,
   censusCacheKey,
+  type DeliveryChannel,
+  type DeliveryChannels,
+  DeliveryError,
+  type DeliveryParty,
+  type DeliveryReceipt,
   DuplicateRecordError,
   type EInvoiceValidator,
   type EventSink,
@@ -40,6 +45,9 @@ export {
   type JobQueue,
   type JobStatus,
   type KeyStore,
+  type KsefStatus,
+  type KsefSubmission,
+  type KsefTransport,
   type Lease,
   LeaseLostError,
   type LeaseOptions,
@@ -47,6 +55,7 @@ export {
   MAX_CENSUS_PAIRS_PER_CALL,
   type OutboxEvent,
   OutboxKeyConflictError,
+  type OutgoingDocument,
   type Page,
   type PageRequest,
   type PdfAssets,

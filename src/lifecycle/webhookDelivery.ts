@@ -10,12 +10,18 @@ import type { Transition } from './transition.js';
  *
  * - `attempted`: one POST ended at `at` (ms since the epoch, from the `Clock` port) with the
  *   receiver's `status_code`, or null when no answer came, and `error` saying what went wrong (null
- *   for a 2xx);
+ *   for a 2xx); `duration_ms`, how long it took (null or absent when unknown or nothing was posted);
  * - `abandoned`: the delivery is given up without an attempt (the subscription was deleted or
  *   disabled, the event is gone). `reason` is for the caller's logs: the delivery has no field for it.
  */
 export type WebhookDeliveryEvent =
-  | { type: 'attempted'; at: number; status_code: number | null; error: string | null }
+  | {
+      type: 'attempted';
+      at: number;
+      status_code: number | null;
+      error: string | null;
+      duration_ms?: number | null;
+    }
   | { type: 'abandoned'; at: number; reason: string };
 
 /** An effect asking the service to attempt the delivery again at `at` (ms since the epoch). */
@@ -45,20 +51,32 @@ function isHttpStatus(status: number): boolean {
  * outside 100–599 cannot be an HTTP answer (a broken transport): it is recorded as no answer, with
  * that in the error, rather than refused, so the attempt and its retry are not lost.
  */
-function attemptOf(at: number, status_code: number | null, error: string | null): WebhookAttempt {
+function attemptOf(
+  at: number,
+  status_code: number | null,
+  error: string | null,
+  duration: number | null | undefined,
+): WebhookAttempt {
   const attempted_at = instantFromMillis(at);
+  // A duration that is not whole non-negative milliseconds (a broken caller) is unknown, not a lie.
+  const duration_ms =
+    duration !== null && duration !== undefined && Number.isSafeInteger(duration) && duration >= 0
+      ? duration
+      : null;
   if (status_code !== null && !isHttpStatus(status_code))
     return {
       attempted_at,
       status_code: null,
       error: `${error ?? 'no HTTP answer'} (the transport reported status ${String(status_code)})`,
+      duration_ms,
     };
   if (status_code !== null && status_code >= 200 && status_code <= 299)
-    return { attempted_at, status_code, error: null };
+    return { attempted_at, status_code, error: null, duration_ms };
   return {
     attempted_at,
     status_code,
     error: error ?? (status_code === null ? 'no answer' : `HTTP ${String(status_code)}`),
+    duration_ms,
   };
 }
 
@@ -80,7 +98,7 @@ function attemptOf(at: number, status_code: number | null, error: string | null)
  * ```ts
  * const t = transitionWebhookDelivery(delivery, { type: 'attempted', at: 1776681600000, status_code: 503, error: null });
  * t.accepted && t.effects; // [{ type: 'schedule', at: 1776681630000 }] (first failure: 30 s)
- * t.state.attempts.at(-1); // { attempted_at: '2026-04-20T10:40:00.000Z', status_code: 503, error: 'HTTP 503' }
+ * t.state.attempts.at(-1); // { attempted_at: '2026-04-20T10:40:00.000Z', status_code: 503, error: 'HTTP 503', duration_ms: null }
  * ```
  */
 export function transitionWebhookDelivery(
@@ -98,7 +116,7 @@ export function transitionWebhookDelivery(
       effects: [],
     };
 
-  const attempt = attemptOf(event.at, event.status_code, event.error);
+  const attempt = attemptOf(event.at, event.status_code, event.error, event.duration_ms);
   const attempts = [...state.attempts, attempt];
   if (attempt.error === null)
     return {

@@ -1,4 +1,5 @@
 import { identifier, oneOf, optional } from './fields.js';
+import { TaxReportAuthoritySchema } from './taxReportAuthority.js';
 
 /**
  * The tax report types (spec §1, §2.7), spelt as the spec spells them: `SiiDocument` (Spanish SII
@@ -39,7 +40,8 @@ export const taxReportWritable = {
 
 /**
  * The read-only fields every stored tax report carries: its `id`, the owning `account_id` (every
- * resource belongs to an account, DESIGN.md "Tenancy") and its `state`. Sent in a request body they
+ * resource belongs to an account, DESIGN.md "Tenancy"), its `state` and the tax authority's answer
+ * (`authority`). Sent in a request body they
  * are dropped like any unknown field.
  */
 export const taxReportReadOnly = {
@@ -47,4 +49,6 @@ export const taxReportReadOnly = {
   account_id: identifier(),
   state: oneOf(TAX_REPORT_STATES),
   invoice_id: identifier().nullable(),
+  /** What the tax authority answered (issue #23; `taxReportAuthority.ts`); null until submitted. */
+  authority: TaxReportAuthoritySchema.nullish(),
 };

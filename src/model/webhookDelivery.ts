@@ -20,12 +20,15 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /**
  * One attempt (issue #7: "records each attempt"): when, the receiver's HTTP status (null when no
- * answer came), and what went wrong (null for a 2xx).
+ * answer came), what went wrong (null for a 2xx), and `duration_ms` (issue #23): how long the POST
+ * took, in whole milliseconds, until the answer or the failure; null when nothing was posted (the
+ * SSRF guard refused the URL) and in attempts recorded before the field existed, which still parse.
  */
 export const WebhookAttemptSchema = z.object({
   attempted_at: timestamp(),
   status_code: z.number().int().min(100).max(599).nullable(),
   error: z.string().nullable(),
+  duration_ms: z.number().int().min(0).nullable().default(null),
 });
 
 /** One delivery attempt. */

@@ -13,15 +13,28 @@ import { createDocumentService, type DocumentService } from './documents.js';
 import { eventDispatchHandler } from './eventDispatch.js';
 import { createEventPublisher, type EventPublisher } from './events.js';
 import { createInvoiceDocumentService, type InvoiceDocumentService } from './invoiceDocuments.js';
+import {
+  createInvoiceSendingService,
+  type InvoiceSendingService,
+  invoiceSendHandler,
+} from './invoiceSending/index.js';
 import { createInvoiceService, type InvoiceService } from './invoices.js';
 import { createLedgerService, type LedgerService, ledgerSubmissionHandler } from './ledgers.js';
 import { createOrderService, type OrderService } from './orders.js';
+import { createPeppolOutboxService, type PeppolOutboxService } from './peppolOutbox.js';
 import {
   createTaxReportBatchService,
   type TaxReportBatchService,
   type TaxReportBatchServiceOptions,
   taxReportBatchHandler,
 } from './taxReportBatches.js';
+import { createTaxReportSettingService, type TaxReportSettingService } from './taxReportSettings.js';
+import {
+  createTaxReportSubmissionService,
+  ksefStatusHandler,
+  type TaxReportSubmissionService,
+  taxReportSubmissionHandler,
+} from './taxReportSubmission.js';
 import { createTaxReportService, type TaxReportService } from './taxReports.js';
 import {
   createTinVerificationService,
@@ -64,9 +77,15 @@ export interface Fiscalkit {
   readonly invoices: InvoiceService;
   /** The invoice's documents: UBL, CII, Factur-X, Facturae, FA(3), the readable PDF (issue #22). */
   readonly invoiceDocuments: InvoiceDocumentService;
+  /** Validate, send and import invoices, and their delivery log (issue #23, docs/sending.md). */
+  readonly invoiceSending: InvoiceSendingService;
   readonly orders: OrderService;
   readonly despatchAdvices: DespatchAdviceService;
   readonly taxReports: TaxReportService;
+  /** The account's tax report settings (issue #23: `sii`, `ksef`; auto generate and send). */
+  readonly taxReportSettings: TaxReportSettingService;
+  /** POST /tax_reports/{id}/submit: a report's submission to its authority (issue #23). */
+  readonly taxReportSubmissions: TaxReportSubmissionService;
   readonly transports: TransportService;
   readonly directory: DirectoryService;
   readonly documents: DocumentService;
@@ -76,6 +95,8 @@ export interface Fiscalkit {
   /** The ledgers: submission to the tax authority, download of the message and of the response. */
   readonly ledgers: LedgerService;
   readonly webHooks: WebHookService;
+  /** The sandbox Peppol access point's outbox (issue #23): what `sandboxPeppolAccessPoint` took. */
+  readonly peppolOutbox: PeppolOutboxService;
   readonly events: EventService;
   /** Publishes events and schedules their deliveries (for the host's own events). */
   readonly publisher: EventPublisher;
@@ -120,9 +141,12 @@ export function createFiscalkit(ports: Ports, options: FiscalkitOptions = {}): F
     contacts: createContactService(ports, deps),
     invoices: createInvoiceService(ports, deps),
     invoiceDocuments: createInvoiceDocumentService(ports),
+    invoiceSending: createInvoiceSendingService(ports, deps),
     orders: createOrderService(ports, deps),
     despatchAdvices: createDespatchAdviceService(ports, deps),
     taxReports: createTaxReportService(ports, deps),
+    taxReportSettings: createTaxReportSettingService(ports),
+    taxReportSubmissions: createTaxReportSubmissionService(ports),
     transports: createTransportService(ports, deps),
     directory: createDirectoryService(ports, deps),
     documents: createDocumentService(ports, deps),
@@ -130,7 +154,8 @@ export function createFiscalkit(ports: Ports, options: FiscalkitOptions = {}): F
     taxReportBatches: createTaxReportBatchService(ports, options),
     tinVerifications: createTinVerificationService(ports),
     ledgers: createLedgerService(ports, publisher),
-    webHooks: createWebHookService(ports),
+    webHooks: createWebHookService(ports, deps),
+    peppolOutbox: createPeppolOutboxService(ports),
     events: {
       list: (account_id, page) => ports.events.list(account_id, page),
       get: (account_id, id) => ports.events.get(account_id, id),
@@ -140,8 +165,11 @@ export function createFiscalkit(ports: Ports, options: FiscalkitOptions = {}): F
       [
         taxReportBatchHandler(ports, publisher),
         ledgerSubmissionHandler(ports, publisher),
+        taxReportSubmissionHandler(ports, publisher),
+        ksefStatusHandler(ports, publisher),
         tinVerificationHandler(ports, publisher),
-        webhookDeliveryHandler(ports),
+        webhookDeliveryHandler(ports, deps),
+        invoiceSendHandler(ports, deps),
         eventDispatchHandler(ports, publisher),
         ...transportJobHandlers(ports, deps),
       ],

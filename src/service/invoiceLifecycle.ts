@@ -21,10 +21,31 @@ import { refuseIfReported } from './invoiceTaxReportGuard.js';
 import { activeRecord } from './tenancy.js';
 
 /**
- * The states in which DELETE /invoices/{id} removes an invoice: only a draft (`new`). Anything else
- * has been seen by someone (a customer, a tax authority): 409 `conflict`.
+ * The states in which DELETE /invoices/{id} may remove an invoice (issue #23, docs/sending.md
+ * "Deleting"): a draft (`new`), one whose send failed (`error`), and one only *marked* `sent` (the
+ * official example `invoices.php` creates, sends to a download-only contact, marks it sent and
+ * deletes it). What makes an invoice seen is not its state but what happened to it, so the other two
+ * guards decide: no delivery of it was made or is in flight (`refuseIfDelivered`), and no standing
+ * tax report stands for it (`refuseIfReported`). Never while `sending`; never from a state a customer
+ * or an authority answered (`accepted`, `registered`, `paid`, …): 409 `conflict`.
  */
-export const DELETABLE_INVOICE_STATES: readonly string[] = ['new'];
+export const DELETABLE_INVOICE_STATES: readonly string[] = ['new', 'error', 'sent'];
+
+/** 409 when a delivery of the invoice reached its recipient or is still in flight. */
+async function refuseIfDelivered(ports: Ports, invoice: Invoice): Promise<void> {
+  const page = await ports.store.invoiceDeliveries.find(
+    invoice.account_id,
+    { invoice_id: invoice.id },
+    { offset: 0, limit: 1000 },
+  );
+  const seen = page.items.find(({ value }) => value.status === 'delivered' || value.status === 'pending');
+  if (seen !== undefined)
+    throw new ApiError(
+      'conflict',
+      `invoice ${String(invoice.id)} was ${seen.value.status === 'delivered' ? 'delivered' : 'is being delivered'} by ${seen.value.transport}: it cannot be deleted (issue a credit note)`,
+      { param: null },
+    );
+}
 
 /**
  * POST /invoices/{id}/mark_as, body `{state, reason?, commit?}`: the invoice in its new state. A
@@ -120,9 +141,10 @@ export async function removeInvoice(ports: Ports, caller: Caller, id: number): P
     if (!DELETABLE_INVOICE_STATES.includes(invoice.state))
       throw new ApiError(
         'conflict',
-        `invoice ${String(id)} is ${invoice.state}: only a new invoice can be deleted (mark it as new first, or issue a credit note)`,
+        `invoice ${String(id)} is ${invoice.state}: only a new, error or sent invoice that was never delivered can be deleted (issue a credit note)`,
         { param: null },
       );
+    await refuseIfDelivered(ports, invoice);
     await refuseIfReported(ports, invoice, 'deleted');
     try {
       await repository.remove(invoice.account_id, id, version);

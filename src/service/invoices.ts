@@ -63,7 +63,7 @@ export interface InvoiceService {
    * as the invoice they make; lines and references edited by `id` (`{id, _destroy: true}` deletes).
    */
   update(caller: Caller, id: number, body: unknown): Promise<Invoice>;
-  /** DELETE /invoices/{id}: removes an invoice in state `new`, answering it as it was. */
+  /** DELETE /invoices/{id}: removes a `new`, `error` or `sent` invoice that was never delivered (docs/sending.md), answering it as it was. */
   remove(caller: Caller, id: number): Promise<Invoice>;
   /** POST /invoices/{id}/mark_as, body `{state, reason?, commit?}`. */
   markAs(caller: Caller, id: number, body: unknown): Promise<Invoice>;
@@ -85,7 +85,7 @@ export interface InvoiceService {
  * inline contact is linked to the account's contact with the same TIN (or CIN) or creates it, once
  * under concurrent requests, and a refused request takes back the contact it created
  * (`resolveCounterparty`, `discardCreatedContact`); content changes only while `new` or `error`
- * ({@link EDITABLE_INVOICE_STATES}) and deletion only while `new`, and neither while a tax report
+ * ({@link EDITABLE_INVOICE_STATES}) and deletion only while `new`, `error` or `sent` and never delivered, and neither while a tax report
  * that is not annulled was generated from the invoice (`refuseIfReported`); PUT and PATCH are
  * the same partial update (issue #19): the fields sent are merged over the stored invoice (`null`
  * clears one), lines and references are edited by `id`, and the rules judge the merged invoice, so

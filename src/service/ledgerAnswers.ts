@@ -8,14 +8,17 @@
  * @module
  */
 import { type LedgerEvent, transitionLedger } from '../lifecycle/ledger.js';
+import { instantFromMillis } from '../model/instant.js';
 import type { Ledger } from '../model/ledger.js';
 import type { SiiTaxReport } from '../model/siiTaxReport.js';
+import type { TaxReportAuthority } from '../model/taxReportAuthority.js';
 import type { TaxReportState } from '../model/taxReportCommon.js';
 import { type Ports, VersionConflictError, type Versioned } from '../ports.js';
 import type { SiiResponse, SiiResponseRecord } from '../sii/index.js';
 import { computeOf } from './compute.js';
 import type { EventPublisher } from './events.js';
 import { permanent } from './ledgerMessage.js';
+import { siiAuthority } from './taxReportAuthority.js';
 import { stateChangeKey } from './taxReportEvents.js';
 import { heldByLaterLedgers, isAnswered } from './taxReportLedgers.js';
 
@@ -136,6 +139,7 @@ async function setReportState(
   id: number,
   state: TaxReportState,
   movable: (current: TaxReportState) => boolean,
+  authority: TaxReportAuthority | null = null,
 ): Promise<void> {
   for (;;) {
     const current = await ports.store.taxReports.get(account_id, id);
@@ -162,7 +166,9 @@ async function setReportState(
       ),
     ];
     try {
-      const written = await ports.store.taxReports.update({ ...current.value, state }, current.version, {
+      // AEAT's codes for the record go with its state (issue #23; `taxReportAuthority.ts`).
+      const next = authority === null ? { ...current.value, state } : { ...current.value, state, authority };
+      const written = await ports.store.taxReports.update(next, current.version, {
         events: outboxed,
       });
       await events.dispatch(outboxed, written.events);
@@ -229,7 +235,13 @@ export async function settleReports(
       answers[position]?.state ?? (response.submission_status === 'Incorrecto' ? 'error' : undefined);
     if (answered === undefined || later.has(id)) continue;
     const { state, movable } = answerOf(ledger.kind, answered);
-    await setReportState(ports, events, ledger.account_id, id, state, movable);
+    const authority = siiAuthority(
+      ledger,
+      response,
+      answers[position] ?? null,
+      instantFromMillis(ports.clock.now()),
+    );
+    await setReportState(ports, events, ledger.account_id, id, state, movable, authority);
   }
 }
 

@@ -47,6 +47,7 @@ import {
   requireObject,
   type TaxReportListFilters,
 } from './taxReportRequests.js';
+import { taxReportSettingOf } from './taxReportSettings.js';
 import {
   activeAccount,
   activeRecord,
@@ -277,7 +278,14 @@ export function createTaxReportService(ports: Ports, deps: ServiceDeps): TaxRepo
           ? null
           : ((await ports.store.contacts.get(account.id, invoice.contact_id))?.value ?? null);
       const format = taxReportFormat(type);
-      return store(format, account, format.generate({ invoice, account, contact }, options), 'generated');
+      // The defaults of the account's setting of the authority (issue #23; sii.md §10).
+      const setting = await taxReportSettingOf(ports, account.id, type);
+      return store(
+        format,
+        account,
+        format.generate({ invoice, account, contact, setting }, options),
+        'generated',
+      );
     },
 
     async getLedger(caller, id) {

@@ -1,5 +1,6 @@
 import { ApiError } from '../errors/ApiError.js';
 import { apiErrorFromIssues } from '../errors/validationIssue.js';
+import { checkWebhookUrl } from '../events/webhookUrl.js';
 import { instantFromMillis } from '../model/instant.js';
 import type { RecordCondition } from '../model/recordFilter.js';
 import type { WebhookDelivery } from '../model/webhookDelivery.js';
@@ -12,6 +13,7 @@ import {
   webhookSecret,
 } from '../model/webhookSubscription.js';
 import { type PageRequest, type Ports, VersionConflictError } from '../ports.js';
+import type { ServiceDeps } from './deps.js';
 
 /** A page of resources and the size of the whole list (spec §2.1 `meta`). */
 export interface ResourcePage<T> {
@@ -72,6 +74,25 @@ function inner(body: unknown): unknown {
   return value;
 }
 
+/**
+ * The SSRF guard at subscription time (issue #23; `checkWebhookUrl`): a URL the deliveries would
+ * refuse is refused when it is stored, 422 `parameter_invalid` on `url`, so the client learns it at
+ * once rather than from a log of failed attempts. Outside the sandbox loopback, private and
+ * link-local destinations are refused; the message says the sandbox allows them, since that is what
+ * a developer pointing a subscription at a local receiver needs to know. Host names are judged
+ * again, by the addresses they resolve to, at every delivery.
+ */
+function guardUrl(url: string | undefined, sandbox: boolean): void {
+  if (url === undefined) return;
+  const check = checkWebhookUrl(url, { allowPrivate: sandbox });
+  if (check.ok) return;
+  throw new ApiError(
+    'parameter_invalid',
+    `url is refused: ${check.reason}. Webhooks go to public http(s) receivers only; loopback, private and link-local addresses (and localhost) are allowed in the sandbox alone`,
+    { param: 'url' },
+  );
+}
+
 function missing(id: number): ApiError {
   return new ApiError('resource_missing', `no web hook ${String(id)}`, { param: 'id' });
 }
@@ -83,19 +104,25 @@ function missing(id: number): ApiError {
  * read-modify-write under optimistic concurrency, retried on a version conflict (the request is applied
  * to whatever is stored, so a concurrent change is never overwritten by a stale copy).
  *
+ * A `url` the SSRF guard refuses (`checkWebhookUrl`: not http(s), credentials in it, a loopback,
+ * private or link-local address or `localhost` outside the sandbox, `deps.sandbox`) is refused at
+ * POST, PUT and PATCH with 422 `parameter_invalid` on `url`.
+ *
  * @example
  * ```ts
- * const hooks = createWebHookService(ports);
+ * const hooks = createWebHookService(ports, { sandbox: false });
  * const hook = await hooks.create(9, { web_hook: { url: 'https://example.com/hooks', events: ['sii_batch.finished'] } });
  * hook.secret; // 'whsec_…'
  * ```
  */
-export function createWebHookService(ports: Ports): WebHookService {
+export function createWebHookService(ports: Ports, deps: Pick<ServiceDeps, 'sandbox'> = {}): WebHookService {
   const repository = ports.store.webhookSubscriptions;
+  const sandbox = deps.sandbox === true;
   return {
     async create(account_id, body) {
       const parsed = parseWebhookSubscription(inner(body), 'create');
       if (!parsed.success) throw apiErrorFromIssues(parsed.issues);
+      guardUrl(parsed.data.url, sandbox);
       const subscription = createWebhookSubscription(parsed.data, {
         id: await ports.ids.next('web_hook'),
         account_id,
@@ -116,6 +143,7 @@ export function createWebHookService(ports: Ports): WebHookService {
     async update(account_id, id, body, operation = 'update') {
       const parsed = parseWebhookSubscription(inner(body), operation);
       if (!parsed.success) throw apiErrorFromIssues(parsed.issues);
+      guardUrl(parsed.data.url, sandbox);
       for (;;) {
         const stored = await repository.get(account_id, id);
         if (stored === null) throw missing(id);

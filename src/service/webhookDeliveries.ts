@@ -1,10 +1,12 @@
 import { WEBHOOK_TIMEOUT_MS } from '../events/retrySchedule.js';
 import { webhookBody } from '../events/webhookBody.js';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../events/webhookSignature.js';
+import { checkWebhookUrl } from '../events/webhookUrl.js';
 import { transitionWebhookDelivery, type WebhookDeliveryEvent } from '../lifecycle/webhookDelivery.js';
 import { millisFromInstant } from '../model/instant.js';
 import type { WebhookDelivery } from '../model/webhookDelivery.js';
 import type { Job, Ports, Versioned } from '../ports.js';
+import type { ServiceDeps } from './deps.js';
 import { WEBHOOK_DELIVERY_JOB } from './events.js';
 import { exponentialBackoff, type JobHandler } from './worker.js';
 
@@ -68,7 +70,13 @@ function failure(error: unknown): string {
  * - otherwise the event is posted as `webhookBody(event)`, signed with the subscription's secret in
  *   `X-B2Brouter-Signature: t={now},s={hex HMAC-SHA256}` (api-notes.md §5.3), with
  *   `Content-Type: application/json`, waiting at most `WEBHOOK_TIMEOUT_MS`;
- * - the attempt is recorded (status code, or the transport's error); a 2xx answer delivers, anything
+ * - before posting, the URL is checked again by the SSRF guard (`checkWebhookUrl`, loopback and
+ *   private destinations allowed only when `deps.sandbox`): a subscription stored before the guard
+ *   existed, or under the sandbox and now served outside it, is not posted to; the refusal is
+ *   recorded as a failed attempt (no status, the reason as its error) and retried like any other
+ *   failure, so the log says what happened and a corrected subscription is delivered to;
+ * - the attempt is recorded (status code, or the transport's error, and `duration_ms`: how long the
+ *   POST took by the `Clock` port, null when nothing was posted); a 2xx answer delivers, anything
  *   else schedules the next attempt by the retry schedule (`nextWebhookAttempt`: 30 s doubling to 1 h,
  *   for 24 h) as a job of its own; past the window the delivery `failed`.
  *
@@ -77,11 +85,12 @@ function failure(error: unknown): string {
  *
  * @example
  * ```ts
- * const worker = createWorker(ports, [webhookDeliveryHandler(ports)]);
+ * const worker = createWorker(ports, [webhookDeliveryHandler(ports, { sandbox: false })]);
  * await worker.drain();
  * ```
  */
-export function webhookDeliveryHandler(ports: Ports): JobHandler {
+export function webhookDeliveryHandler(ports: Ports, deps: Pick<ServiceDeps, 'sandbox'> = {}): JobHandler {
+  const allowPrivate = deps.sandbox === true;
   return {
     kind: WEBHOOK_DELIVERY_JOB,
     // Failures of the receiver are attempts, not job errors; a job error is the store or the sink
@@ -127,8 +136,18 @@ export function webhookDeliveryHandler(ports: Ports): JobHandler {
       const body = webhookBody(event);
       // money-safe: Unix seconds from milliseconds.
       const signature = await signWebhook(body, subscription.value.secret, Math.floor(now / 1000));
+      const guard = checkWebhookUrl(subscription.value.url, { allowPrivate });
+      if (!guard.ok)
+        return record(ports, stored, {
+          type: 'attempted',
+          at: now,
+          status_code: null,
+          error: `not posted: the URL is refused by the SSRF guard (${guard.reason})`,
+          duration_ms: null,
+        });
       let status_code: number | null = null;
       let error: string | null = null;
+      const started = ports.clock.now();
       try {
         const answer = await ports.webhooks.post({
           url: subscription.value.url,
@@ -142,7 +161,10 @@ export function webhookDeliveryHandler(ports: Ports): JobHandler {
       } catch (thrown) {
         error = failure(thrown);
       }
-      return record(ports, stored, { type: 'attempted', at: ports.clock.now(), status_code, error });
+      const ended = ports.clock.now();
+      // A clock set back during the POST cannot make a negative duration.
+      const duration_ms = Math.max(0, ended - started);
+      return record(ports, stored, { type: 'attempted', at: ended, status_code, error, duration_ms });
     },
   };
 }

@@ -8,7 +8,7 @@ import {
 } from '../../src/index.js';
 
 describe('INVOICE_STATES (GET /invoice_states)', () => {
-  it('holds the 13 documented states', () => {
+  it('holds the 14 documented states', () => {
     expect(INVOICE_STATES.map(({ code }) => code)).toEqual([
       'accepted',
       'annotated',
@@ -17,6 +17,7 @@ describe('INVOICE_STATES (GET /invoice_states)', () => {
       'discarded',
       'downloaded',
       'error',
+      'issued',
       'new',
       'paid',
       'refused',
@@ -31,6 +32,7 @@ describe('INVOICE_STATES (GET /invoice_states)', () => {
       ...Object.values(MARK_AS_STATES).flat(),
       'sending',
       'error',
+      'issued',
       'cancelled',
       'discarded',
     ]);

@@ -378,7 +378,7 @@ describe('PUT and PATCH /invoices/{id}', () => {
 });
 
 describe('DELETE /invoices/{id}', () => {
-  it('answers the full invoice and removes it; 409 once it left new; 404 for another group', async () => {
+  it('answers the full invoice and removes it; 409 once answered; 404 for another group', async () => {
     const created = await createTestInvoice(service, account);
     const path = `/invoices/${String(created.id)}`;
     expect(errorOf(await service.request('DELETE', path, { key: OTHER_KEY }))).toEqual([
@@ -390,13 +390,20 @@ describe('DELETE /invoices/{id}', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.json.invoice).toMatchObject({ id: created.id, number: created.number, total: 677.75 });
     expect((await service.request('GET', path)).status).toBe(404);
-    const sent = await createTestInvoice(service, account);
-    await service.request('POST', `/invoices/${String(sent.id)}/mark_as`, { body: { state: 'sent' } });
-    expect(errorOf(await service.request('DELETE', `/invoices/${String(sent.id)}`))).toEqual([
+    // Issue #23 (docs/sending.md "Deleting"): an invoice only marked sent, never delivered, may go;
+    // one the customer answered may not.
+    const accepted = await createTestInvoice(service, account);
+    await service.request('POST', `/invoices/${String(accepted.id)}/mark_as`, {
+      body: { state: 'accepted' },
+    });
+    expect(errorOf(await service.request('DELETE', `/invoices/${String(accepted.id)}`))).toEqual([
       409,
       'conflict',
       null,
     ]);
+    const marked = await createTestInvoice(service, account);
+    await service.request('POST', `/invoices/${String(marked.id)}/mark_as`, { body: { state: 'sent' } });
+    expect((await service.request('DELETE', `/invoices/${String(marked.id)}`)).status).toBe(200);
   });
 });
 

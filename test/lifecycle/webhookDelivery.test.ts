@@ -74,13 +74,14 @@ describe('attempted', () => {
         at: T0 + 50,
         status_code,
         error: null,
+        duration_ms: 48,
       });
       expect(result).toEqual({
         accepted: true,
         state: {
           ...fresh(),
           status: 'delivered',
-          attempts: [{ attempted_at: '2026-04-20T10:40:00.050Z', status_code, error: null }],
+          attempts: [{ attempted_at: '2026-04-20T10:40:00.050Z', status_code, error: null, duration_ms: 48 }],
           next_attempt_at: null,
           finished_at: '2026-04-20T10:40:00.050Z',
         },
@@ -96,7 +97,14 @@ describe('attempted', () => {
       accepted: true,
       state: {
         ...fresh(),
-        attempts: [{ attempted_at: '2026-04-20T10:40:00.000Z', status_code: 503, error: 'HTTP 503' }],
+        attempts: [
+          {
+            attempted_at: '2026-04-20T10:40:00.000Z',
+            status_code: 503,
+            error: 'HTTP 503',
+            duration_ms: null,
+          },
+        ],
         next_attempt_at: '2026-04-20T10:40:30.000Z',
       },
       effects: [{ type: 'schedule', at: T0 + 30_000 }],
@@ -111,7 +119,12 @@ describe('attempted', () => {
       error: 'connect ECONNREFUSED',
     });
     expect(refused.state.attempts).toEqual([
-      { attempted_at: '2026-04-20T10:40:00.000Z', status_code: null, error: 'connect ECONNREFUSED' },
+      {
+        attempted_at: '2026-04-20T10:40:00.000Z',
+        status_code: null,
+        error: 'connect ECONNREFUSED',
+        duration_ms: null,
+      },
     ]);
     const silent = transitionWebhookDelivery(fresh(), {
       type: 'attempted',
@@ -139,8 +152,37 @@ describe('attempted', () => {
       attempted_at: '2026-04-20T10:40:00.000Z',
       status_code: null,
       error: 'no HTTP answer (the transport reported status 0)',
+      duration_ms: null,
     });
     expect(WebhookDeliverySchema.safeParse(result.state).success).toBe(true);
+  });
+
+  it('records duration_ms as given, and as null when absent or not whole non-negative ms (issue #23)', () => {
+    const attempt = (duration_ms: number | null | undefined) =>
+      transitionWebhookDelivery(fresh(), {
+        type: 'attempted',
+        at: T0,
+        status_code: 200,
+        error: null,
+        ...(duration_ms === undefined ? {} : { duration_ms }),
+      }).state.attempts[0]?.duration_ms;
+    expect(attempt(0)).toBe(0);
+    expect(attempt(1234)).toBe(1234);
+    expect(attempt(undefined)).toBeNull();
+    expect(attempt(null)).toBeNull();
+    expect(attempt(-1)).toBeNull();
+    expect(attempt(1.5)).toBeNull();
+  });
+
+  it('an attempt stored before duration_ms existed still parses, as duration_ms null', () => {
+    const parsed = WebhookDeliverySchema.parse({
+      ...fresh(),
+      status: 'delivered',
+      attempts: [{ attempted_at: '2026-04-20T10:40:00.000Z', status_code: 200, error: null }],
+      next_attempt_at: null,
+      finished_at: '2026-04-20T10:40:00.000Z',
+    });
+    expect(parsed.attempts[0]?.duration_ms).toBeNull();
   });
 
   it('the delays double with every failure: 30 s, 1 min, 2 min', () => {

@@ -148,4 +148,14 @@ describe.skipIf(missing !== null)(suite, () => {
   it('use_previous_api_version', async () => {
     expectClean(await example('use_previous_api_version'));
   });
+
+  // Issue #23: validate, send (the contact has no transport: nothing to deliver, said in the invoice's
+  // state), mark as sent and delete; and the workflow of create, validate, update, mark as sent.
+  it('invoices', async () => {
+    expectClean(await example('invoices'));
+  });
+
+  it('invoice_workflow', async () => {
+    expectClean(await example('invoice_workflow'));
+  });
 });

@@ -493,15 +493,27 @@ describe('PUT and PATCH', () => {
     });
   });
 
-  it('an invoice that left new or error cannot be edited or deleted: 409 conflict', async () => {
-    await invoices.markAs(NEWEST, invoice.id, { state: 'sent' });
+  it('an invoice that left new or error cannot be edited, nor deleted once answered: 409 conflict', async () => {
+    await invoices.markAs(NEWEST, invoice.id, { state: 'accepted' });
     expect(await failure(invoices.update(NEWEST, invoice.id, { notes: 'x' }))).toMatchObject({
       code: 'conflict',
       status: 409,
     });
     expect(await failure(invoices.remove(NEWEST, invoice.id))).toMatchObject({ code: 'conflict' });
+    await invoices.markAs(NEWEST, invoice.id, { state: 'closed' });
+    expect(await failure(invoices.remove(NEWEST, invoice.id))).toMatchObject({ code: 'conflict' });
+  });
+
+  it('an invoice only marked sent, never delivered, can still be deleted (issue #23, docs/sending.md)', async () => {
+    await invoices.markAs(NEWEST, invoice.id, { state: 'sent' });
+    expect(await failure(invoices.update(NEWEST, invoice.id, { notes: 'x' }))).toMatchObject({
+      code: 'conflict',
+      status: 409,
+    });
     await invoices.markAs(NEWEST, invoice.id, { state: 'new' });
     expect((await invoices.update(NEWEST, invoice.id, { notes: 'x' })).notes).toBe('x');
+    await invoices.markAs(NEWEST, invoice.id, { state: 'sent' });
+    expect((await invoices.remove(NEWEST, invoice.id)).id).toBe(invoice.id);
   });
 });
 

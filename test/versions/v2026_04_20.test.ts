@@ -899,6 +899,7 @@ describe('spec §9 "Added: KSeF tax report fields", §2.7', () => {
       id: 300,
       account_id: 1,
       state: 'registered',
+      authority: null,
     });
     for (const name of KSEF_NAMES) expect(fieldsOf(version, 'tax_report').has(name)).toBe(true);
     expect(fieldsOf(version, 'tax_report').has('prepayment_references[].registration_code')).toBe(true);
@@ -913,6 +914,7 @@ describe('spec §9 "Added: KSeF tax report fields", §2.7', () => {
       id: 300,
       account_id: 1,
       state: 'registered',
+      authority: null,
     });
   });
 

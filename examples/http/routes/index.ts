@@ -8,9 +8,13 @@ import { contactRoutes } from './contacts.js';
 import { despatchAdviceRoutes } from './despatchAdvices.js';
 import { documentRoutes } from './documents.js';
 import { engineRoutes } from './engines.js';
+import { invoiceSendingRoutes } from './invoiceSending.js';
 import { invoiceRoutes } from './invoices.js';
 import { orderRoutes } from './orders.js';
+import { peppolOutboxRoutes } from './peppolOutbox.js';
 import { requestLogRoutes } from './requestLogs.js';
+import { taxReportSettingRoutes } from './taxReportSettings.js';
+import { taxReportSubmissionRoutes } from './taxReportSubmission.js';
 import { taxReportRoutes } from './taxReports.js';
 import { transportRoutes } from './transports.js';
 
@@ -27,10 +31,14 @@ export function registerRoutes(router: Router): void {
   accountRoutes(router);
   contactRoutes(router);
   invoiceRoutes(router);
+  invoiceSendingRoutes(router);
   orderRoutes(router);
   despatchAdviceRoutes(router);
   taxReportRoutes(router);
+  taxReportSubmissionRoutes(router);
+  taxReportSettingRoutes(router);
   transportRoutes(router);
+  peppolOutboxRoutes(router);
   codeListRoutes(router);
   documentRoutes(router);
   engineRoutes(router);

@@ -24,6 +24,7 @@ import type {
   RandomSource,
   SchemaValidator,
   Store,
+  WebhookTransport,
 } from '../../ports.js';
 import { structuralSiiValidator } from '../../sii/validator/structuralSiiValidator.js';
 import { loadPdfAssets } from '../pdf/assets.js';
@@ -85,6 +86,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
     }),
     requestLogs: memoryRepository<StoredRequestLog>({ owner: (log) => log.group_id, ...outbox }),
     taxReports: memoryRepository(outbox),
+    taxReportSettings: memoryRepository(outbox),
     ledgers: memoryRepository(outbox),
     ledgerResponses: memoryRepository(outbox),
     taxReportBatches: memoryRepository(outbox),
@@ -92,6 +94,8 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
     tinVerifications: memoryRepository(outbox),
     webhookSubscriptions: memoryRepository(outbox),
     webhookDeliveries: memoryRepository(outbox),
+    invoiceDeliveries: memoryRepository(outbox),
+    peppolOutbox: memoryRepository(outbox),
   };
 }
 
@@ -131,6 +135,11 @@ export interface MemoryPortsOptions<C extends Clock = ManualClock> {
   blobs?: BlobStore;
   /** Default an empty {@link memoryKeyStore}. */
   keys?: KeyStore;
+  /**
+   * Default a {@link memoryWebhookTransport}. A host's own (the HTTP transport of `npm start`,
+   * issue #23) is used as given: `webhooks` is then that transport, without the memory controls.
+   */
+  webhooks?: WebhookTransport;
 }
 
 /** The ports {@link memoryPorts} gives: the memory adapters with their controls. */
@@ -181,7 +190,9 @@ export function memoryPorts(options: MemoryPortsOptions<Clock> = {}): MemoryPort
     taxAuthority: memoryTaxAuthority({ clock }),
     schemaValidator: options.schemaValidator ?? structuralSiiValidator(),
     events,
-    webhooks: memoryWebhookTransport(),
+    // The memory transport's controls are typed for the default; a host passing its own transport
+    // reaches it as the `Ports` port it is (documented on the option).
+    webhooks: (options.webhooks ?? memoryWebhookTransport()) as MemoryWebhookTransport,
     blobs: options.blobs ?? memoryBlobStore(),
     keys: options.keys ?? memoryKeyStore(),
     clock,

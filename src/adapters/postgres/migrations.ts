@@ -326,12 +326,69 @@ drop index if exists contacts_by_parent_id;
 `;
 
 /**
+ * The sandbox Peppol access point's outbox (issue #23; `STORE_TABLES.peppolOutbox`), a record table of
+ * the shape of `RECORD_TABLES`: its idempotency key is the delivery's key, so a document handed over
+ * twice is stored once.
+ */
+const PEPPOL_OUTBOX = `
+create table peppol_outbox (
+  id bigint primary key,
+  account_id bigint not null,
+  version integer not null,
+  idempotency_key text,
+  doc text not null,
+  body jsonb not null
+);
+create index peppol_outbox_by_account on peppol_outbox (account_id, id);
+create unique index peppol_outbox_by_key on peppol_outbox (account_id, idempotency_key) where idempotency_key is not null;
+`;
+
+/**
+ * The deliveries of sent invoices (issue #23; `STORE_TABLES.invoiceDeliveries`), a record table of the
+ * shape of `RECORD_TABLES`, found by invoice, by delivery key and by the send's `Idempotency-Key` (`request_key`).
+ */
+const INVOICE_DELIVERIES = `
+create table invoice_deliveries (
+  id bigint primary key,
+  account_id bigint not null,
+  version integer not null,
+  idempotency_key text,
+  doc text not null,
+  body jsonb not null,
+  "invoice_id" jsonb generated always as (nullif(body -> 'invoice_id', 'null')) stored,
+  "key" jsonb generated always as (nullif(body -> 'key', 'null')) stored,
+  "request_key" jsonb generated always as (nullif(body -> 'request_key', 'null')) stored
+);
+create index invoice_deliveries_by_account on invoice_deliveries (account_id, id);
+create unique index invoice_deliveries_by_key on invoice_deliveries (account_id, idempotency_key) where idempotency_key is not null;
+create index invoice_deliveries_by_invoice_id on invoice_deliveries (account_id, "invoice_id", id);
+create index invoice_deliveries_by_key_field on invoice_deliveries (account_id, "key", id);
+create index invoice_deliveries_by_request_key on invoice_deliveries (account_id, "request_key", id);
+`;
+
+/** The tax report settings (issue #23; `STORE_TABLES.taxReportSettings`), a record table found by `code`. */
+const TAX_REPORT_SETTINGS = `
+create table tax_report_settings (
+  id bigint primary key,
+  account_id bigint not null,
+  version integer not null,
+  idempotency_key text,
+  doc text not null,
+  body jsonb not null,
+  "code" jsonb generated always as (nullif(body -> 'code', 'null')) stored
+);
+create index tax_report_settings_by_account on tax_report_settings (account_id, id);
+create unique index tax_report_settings_by_key on tax_report_settings (account_id, idempotency_key) where idempotency_key is not null;
+create index tax_report_settings_by_code on tax_report_settings (account_id, "code", id);
+`;
+
+/**
  * Every migration of `fiscalkit/postgres`, in order.
  *
  * @example
  * ```ts
  * MIGRATIONS.map((migration) => migration.name);
- * // ['record tables', 'tin cache', 'job queue', 'event sink', 'blob store', 'lookup indexes']
+ * // ['record tables', 'tin cache', 'job queue', 'event sink', 'blob store', 'lookup indexes', 'peppol outbox', 'invoice deliveries', 'tax report settings']
  * ```
  */
 export const MIGRATIONS: readonly Migration[] = [
@@ -342,6 +399,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 4, name: 'event sink', sql: EVENT_SINK_MIGRATION },
   { id: 5, name: 'blob store', sql: BLOB_STORE_MIGRATION },
   { id: 6, name: 'lookup indexes', sql: LOOKUP_INDEXES },
+  { id: 7, name: 'peppol outbox', sql: PEPPOL_OUTBOX },
+  { id: 8, name: 'invoice deliveries', sql: INVOICE_DELIVERIES },
+  { id: 9, name: 'tax report settings', sql: TAX_REPORT_SETTINGS },
 ];
 
 /** Options of {@link migrate}. */

@@ -1,7 +1,8 @@
 /**
  * Every port a fleet shares, on PostgreSQL (issue #10): the store, job queue, TIN cache, event sink,
  * blobs and ids; the ports that reach the outside world (census, tax authority, webhook transport,
- * schema validator, keys, clock) are the host's, defaulting to the memory and system ones.
+ * schema validator, keys, clock) are the host's, defaulting to the memory and system ones — except
+ * the webhook transport, which defaults to real HTTP with the SSRF guard (issue #23).
  *
  * @module
  */
@@ -19,12 +20,12 @@ import type {
   WebhookTransport,
 } from '../../ports.js';
 import { structuralSiiValidator } from '../../sii/validator/structuralSiiValidator.js';
+import { httpWebhookTransport } from '../http/webhookTransport.js';
 import { memoryCensus } from '../memory/census.js';
 import { systemClock } from '../memory/clock.js';
 import { memoryKeyStore } from '../memory/keyStore.js';
 import { webCryptoRandom } from '../memory/random.js';
 import { memoryTaxAuthority } from '../memory/taxAuthority.js';
-import { memoryWebhookTransport } from '../memory/webhookTransport.js';
 import { loadPdfAssets } from '../pdf/assets.js';
 import { type AvailabilityChange, guardedPool, type Queryable } from './availability.js';
 import { postgresBlobStore } from './blobStore.js';
@@ -42,6 +43,10 @@ export interface PostgresPortsOptions {
   /** Default an empty memory census (every NIF `NO IDENTIFICADO`): a host plugs in the AEAT client. */
   census?: CensusClient;
   taxAuthority?: TaxAuthorityTransport;
+  /**
+   * Default `httpWebhookTransport({ allowPrivate: false })`: deliveries over real HTTP, refusing
+   * loopback and private destinations (issue #23). A sandbox passes one with `allowPrivate: true`.
+   */
   webhooks?: WebhookTransport;
   schemaValidator?: SchemaValidator;
   keys?: KeyStore;
@@ -95,7 +100,9 @@ export function postgresPorts(options: PostgresPortsOptions): Ports {
     taxAuthority: options.taxAuthority ?? memoryTaxAuthority({ clock }),
     schemaValidator: options.schemaValidator ?? structuralSiiValidator(),
     events: postgresEventSink(pool),
-    webhooks: options.webhooks ?? memoryWebhookTransport(),
+    // Real deliveries (issue #23), refusing loopback and private destinations unless the host passes
+    // a transport of its own (e.g. `httpWebhookTransport({ allowPrivate: true })` for a sandbox).
+    webhooks: options.webhooks ?? httpWebhookTransport({ allowPrivate: false }),
     blobs: postgresBlobStore(pool),
     keys: options.keys ?? memoryKeyStore(),
     clock,

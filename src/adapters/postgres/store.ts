@@ -52,6 +52,7 @@ export function postgresStore(pool: Pick<Pool, 'query'>, options: PostgresStoreO
     peppolParticipants: repository('peppolParticipants'),
     requestLogs: repository('requestLogs'),
     taxReports: repository('taxReports'),
+    taxReportSettings: repository('taxReportSettings'),
     ledgers: repository('ledgers'),
     ledgerResponses: repository('ledgerResponses'),
     taxReportBatches: repository('taxReportBatches'),
@@ -59,5 +60,7 @@ export function postgresStore(pool: Pick<Pool, 'query'>, options: PostgresStoreO
     tinVerifications: repository('tinVerifications'),
     webhookSubscriptions: repository('webhookSubscriptions'),
     webhookDeliveries: repository('webhookDeliveries'),
+    invoiceDeliveries: repository('invoiceDeliveries'),
+    peppolOutbox: repository('peppolOutbox'),
   };
 }

@@ -62,6 +62,7 @@ export const STORE_TABLES: { readonly [K in keyof Store]: RecordTable } = {
   },
   requestLogs: { table: 'request_logs', owner: (log: StoredRequestLog) => log.group_id, columns: [] },
   taxReports: { table: 'tax_reports', columns: ['invoice_id', 'type', 'state'] },
+  taxReportSettings: { table: 'tax_report_settings', columns: ['code'] },
   ledgers: { table: 'ledgers', columns: ['state'] },
   ledgerResponses: { table: 'ledger_responses', columns: [] },
   taxReportBatches: { table: 'tax_report_batches', columns: [] },
@@ -69,6 +70,8 @@ export const STORE_TABLES: { readonly [K in keyof Store]: RecordTable } = {
   tinVerifications: { table: 'tin_verifications', columns: [] },
   webhookSubscriptions: { table: 'webhook_subscriptions', columns: [] },
   webhookDeliveries: { table: 'webhook_deliveries', columns: [] },
+  invoiceDeliveries: { table: 'invoice_deliveries', columns: ['invoice_id', 'key', 'request_key'] },
+  peppolOutbox: { table: 'peppol_outbox', columns: [] },
 };
 
 /** The default table of the TIN cache (`postgresCache`). */

@@ -22,6 +22,7 @@ import type {
   TaxReportUpdate,
 } from '../../model/taxReport.js';
 import type { TaxReportFile } from '../../model/taxReportFile.js';
+import type { TaxReportSetting } from '../../model/taxReportSetting.js';
 import type { Ports, TaxReportImportTaskOutput, Versioned } from '../../ports.js';
 import type { Caller } from '../caller.js';
 import type { GenerateBody } from '../taxReportRequests.js';
@@ -52,6 +53,11 @@ export interface TaxReportSource {
   invoice: Invoice;
   account: Account;
   contact: Contact | null;
+  /**
+   * The account's tax report setting of the report's authority (issue #23), whose defaults a
+   * generated report takes (sii.md §10 `tax_report_setting`); null when none is configured.
+   */
+  setting?: TaxReportSetting | null;
 }
 
 /** The service-given fields of a new report's stored form. */

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { ApiError } from '../../errors/ApiError.js';
 import { createKsefTaxReport, downloadKsefTaxReport, generateKsefTaxReport } from '../../ksef/index.js';
 import type { KsefTaxReport, KsefTaxReportCreate, KsefTaxReportUpdate } from '../../model/ksefTaxReport.js';
 import {
@@ -17,6 +18,20 @@ import {
 } from '../taxReportKsef.js';
 import { fail } from '../taxReportRequests.js';
 import { type TaxReportFormat, unwritableReport } from './format.js';
+
+/**
+ * 409 for a report KSeF holds or is deciding on (issue #23): it was sent (`authority.reference`) and
+ * KSeF has not rejected it. KSeF has no annulment and keeps what it accepted (an accepted invoice is
+ * corrected by a corrective invoice, `KOR`, ksef-fa3.md); changing or annulling the report here would
+ * make it say something KSeF does not hold. A report KSeF rejected (`error`) may be changed or annulled.
+ */
+function refuseSentToKsef(report: KsefTaxReport, what: 'changed' | 'annulled'): void {
+  if (report.authority?.reference == null || report.state === 'error' || report.state === 'annulled') return;
+  throw new ApiError(
+    'conflict',
+    `tax report ${String(report.id)} was sent to KSeF (${report.state}, reference ${report.authority.reference}) and cannot be ${what}: KSeF has no annulment, an accepted invoice is corrected by a corrective invoice (KOR)`,
+  );
+}
 
 /**
  * The Ksef format: the account is the seller of a report created without one (`withAccountSupplier`),
@@ -70,6 +85,7 @@ export const ksefFormat: TaxReportFormat<KsefTaxReport, KsefTaxReportCreate, Kse
   },
 
   async update(context, caller, stored, update) {
+    refuseSentToKsef(stored.value, 'changed');
     const merged = mergeKsefUpdate(stored.value, update);
     if (!merged.success) fail(merged.issues);
     // The rules judge the merged list; a `prepayment_references[i]` issue names the request's element.
@@ -92,7 +108,8 @@ export const ksefFormat: TaxReportFormat<KsefTaxReport, KsefTaxReportCreate, Kse
     return written;
   },
 
-  annul(_context, _stored, write) {
+  annul(_context, stored, write) {
+    refuseSentToKsef(stored.value, 'annulled');
     return write();
   },
 

@@ -224,11 +224,14 @@ export const siiFormat: TaxReportFormat<SiiTaxReport, SiiTaxReportCreate, SiiTax
     return message.records[0] as SiiTaxReportCreate;
   },
 
-  generate({ invoice, account, contact }, options) {
+  generate({ invoice, account, contact, setting }, options) {
     const generated = generateSiiTaxReport({
       invoice,
       account,
       contact,
+      // The account's `sii` setting (issue #23): its regime key, exemption and not-subject reasons
+      // and corrective type are the defaults of `account.tax_report_setting.*` (sii.md §10).
+      defaults: setting ?? null,
       period:
         options.period_year === null || options.period_year === undefined || options.period == null
           ? null

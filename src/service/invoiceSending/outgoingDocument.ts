@@ -1,0 +1,91 @@
+/**
+ * The {@link OutgoingDocument} a channel is handed (issue #23): the written document, the sender (the
+ * account) and the recipient (the contact), and for Peppol the SBDH's document type and process
+ * identifiers.
+ *
+ * @module
+ */
+import type { EInvoiceSource } from '../../einvoice/semantic/source.js';
+import { presentText } from '../../model/presentText.js';
+import type { DeliveryParty, OutgoingDocument } from '../../ports.js';
+import { peppolParticipantOf } from './deliveryChoice.js';
+import type { SendingDocument } from './sendingDocument.js';
+
+/**
+ * The Peppol process of every billing document: `urn:fdc:peppol.eu:2017:poacc:billing:01:1.0` in the
+ * `cenbii-procid-ubl` scheme (Peppol BIS Billing 3.0 §3.1 "Profile ID"; Peppol Policy for use of
+ * identifiers 4.2, POLICY 16).
+ */
+const BILLING_PROCESS_ID = 'cenbii-procid-ubl::urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
+
+/**
+ * The Peppol document type identifier of a UBL document (Peppol Policy for use of identifiers 4.2,
+ * POLICY 12: `busdox-docid-qns::<root namespace>::<root element>##<CustomizationID>::<UBL version>`),
+ * from the document itself, so that it always says what the document is; null for a document that is
+ * not UBL.
+ */
+function peppolDocumentTypeId(xml: string): string | null {
+  const head = xml.slice(0, 4096);
+  const root = /<(?:\w+:)?(Invoice|CreditNote)[\s>]/.exec(head)?.[1];
+  const customization = /<cbc:CustomizationID>([^<]+)<\/cbc:CustomizationID>/.exec(xml)?.[1];
+  if (root === undefined || customization === undefined) return null;
+  return `busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:${root}-2::${root}##${customization.trim()}::2.1`;
+}
+
+function accountParty(source: EInvoiceSource): DeliveryParty {
+  const { account, seller_endpoint } = source;
+  const fromTransport = seller_endpoint ? `${seller_endpoint.scheme}:${seller_endpoint.id}` : null;
+  const cin = presentText(account.cin_value);
+  const cinScheme = presentText(account.cin_scheme);
+  const tin = presentText(account.tin_value);
+  const tinScheme = presentText(account.tin_scheme);
+  const peppol_id =
+    fromTransport ??
+    (cin !== null && cinScheme !== null && /^\d{4}$/.test(cinScheme)
+      ? `${cinScheme}:${cin}`
+      : tin !== null && tinScheme !== null && /^\d{4}$/.test(tinScheme)
+        ? `${tinScheme}:${tin}`
+        : null);
+  return { name: account.name, email: presentText(account.email), peppol_id };
+}
+
+/**
+ * The document as handed to the channel, keyed by the delivery's key.
+ *
+ * @example
+ * ```ts
+ * const outgoing = outgoingDocument(source, written, 'invoice:42:send:3');
+ * outgoing.peppol?.process_id; // 'cenbii-procid-ubl::urn:fdc:peppol.eu:2017:poacc:billing:01:1.0'
+ * ```
+ */
+export function outgoingDocument(
+  source: EInvoiceSource,
+  written: SendingDocument,
+  key: string,
+): OutgoingDocument {
+  const { invoice, contact, account } = source;
+  const recipient: DeliveryParty = {
+    name: contact?.name ?? '',
+    email: presentText(contact?.email),
+    peppol_id: peppolParticipantOf(contact),
+  };
+  const documentTypeId = written.media_type.includes('xml')
+    ? peppolDocumentTypeId(new TextDecoder().decode(written.content))
+    : null;
+  return {
+    key,
+    account_id: invoice.account_id,
+    invoice_id: invoice.id,
+    invoice_number: invoice.number,
+    document_type: written.document_type,
+    filename: written.filename,
+    media_type: written.media_type,
+    content: written.content,
+    sender: accountParty(source),
+    recipient,
+    ...(documentTypeId === null
+      ? {}
+      : { peppol: { document_type_id: documentTypeId, process_id: BILLING_PROCESS_ID } }),
+    language: presentText(contact?.language) ?? presentText(account.language) ?? 'en',
+  };
+}

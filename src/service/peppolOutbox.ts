@@ -1,0 +1,72 @@
+import { decodeBase64 } from '../documents/base64.js';
+import type { PeppolOutboxEntry, PeppolOutboxEntrySummary } from '../model/peppolOutboxEntry.js';
+import type { PageRequest, Ports } from '../ports.js';
+import type { Caller } from './caller.js';
+import { ownedRecord, requireOwnedAccount } from './tenancy.js';
+import type { ResourcePage } from './webHooks.js';
+
+/** A document of the outbox, as GET /peppol_outbox/{id}/document answers it. */
+export interface PeppolOutboxDocument {
+  filename: string;
+  media_type: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * Reading the sandbox Peppol access point's outbox (issue #23: "a Peppol port whose sandbox adapter
+ * keeps each sent document in an outbox that `GET` can read"; paths **fiscalkit's**, as the spec has
+ * none). Every read is the caller's: another group's account or entry is 404 `resource_missing`,
+ * never a leak (DESIGN.md "Tenancy").
+ */
+export interface PeppolOutboxService {
+  /** GET /accounts/{account}/peppol_outbox: the account's entries, oldest first, without their bytes. */
+  list(
+    caller: Caller,
+    account_id: number,
+    page: PageRequest,
+  ): Promise<ResourcePage<PeppolOutboxEntrySummary>>;
+  /** GET /peppol_outbox/{id}: one entry without its bytes. */
+  get(caller: Caller, id: number): Promise<PeppolOutboxEntrySummary>;
+  /** GET /peppol_outbox/{id}/document: the document as the access point took it, byte for byte. */
+  document(caller: Caller, id: number): Promise<PeppolOutboxDocument>;
+}
+
+/** An entry without its content (the list and the entry's JSON; the bytes have their own path). */
+function summary(entry: PeppolOutboxEntry): PeppolOutboxEntrySummary {
+  const { content: _content, ...rest } = entry;
+  return rest;
+}
+
+const WHAT = 'peppol outbox entry';
+
+/**
+ * The outbox reads over `ports.store.peppolOutbox` (filled by `sandboxPeppolAccessPoint`).
+ *
+ * @example
+ * ```ts
+ * const outbox = createPeppolOutboxService(ports);
+ * const { items, total_count } = await outbox.list(caller, 7, { offset: 0, limit: 25 });
+ * const { bytes, media_type } = await outbox.document(caller, items[0].id);
+ * ```
+ */
+export function createPeppolOutboxService(ports: Ports): PeppolOutboxService {
+  const repository = ports.store.peppolOutbox;
+  return {
+    async list(caller, account_id, page) {
+      await requireOwnedAccount(ports, caller, account_id);
+      const found = await repository.list(account_id, page);
+      return { items: found.items.map(({ value }) => summary(value)), total_count: found.total_count };
+    },
+    async get(caller, id) {
+      return summary((await ownedRecord(ports, caller, repository, id, WHAT)).value);
+    },
+    async document(caller, id) {
+      const { value: entry } = await ownedRecord(ports, caller, repository, id, WHAT);
+      const bytes = decodeBase64(entry.content);
+      // The access point wrote this base64 itself: anything else is a corrupt store, not a client error.
+      if (bytes === null || bytes.byteLength !== entry.size)
+        throw new Error(`peppol outbox entry ${String(entry.id)}: the stored document is corrupt`);
+      return { filename: entry.filename, media_type: entry.media_type, bytes };
+    },
+  };
+}

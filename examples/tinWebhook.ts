@@ -4,8 +4,10 @@
 //
 // - fiscalkit runs on in-memory ports (`fiscalkit/memory`) with a memory census that knows some of
 //   the NIFs, the system clock (signatures carry real Unix seconds, which the receiver checks against
-//   its own clock), and a webhook transport of the host's own: `fetch`, so the delivery really goes
-//   over HTTP.
+//   its own clock), and the real webhook transport of `fiscalkit/webhooks` (`httpWebhookTransport`), so
+//   the delivery really goes over HTTP. The receiver is on loopback, which the SSRF guard refuses
+//   outside a sandbox (issue #23): the transport allows private addresses and the service runs as a
+//   sandbox (`createFiscalkit(ports, { sandbox: true })`).
 // - The receiver is a `node:http` server on 127.0.0.1 (a free port). It verifies
 //   `X-B2Brouter-Signature` with `verifyWebhookSignature` over the RAW body, before any JSON parsing,
 //   and answers 204 when the signature holds, 400 otherwise.
@@ -23,7 +25,7 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
 } from 'fiscalkit';
 import { type CensusEntry, memoryPorts, systemClock } from 'fiscalkit/memory';
-import type { WebhookTransport } from 'fiscalkit/ports';
+import { httpWebhookTransport } from 'fiscalkit/webhooks';
 
 // ─── 1,000 TINs: valid DNIs, NIEs and CIFs, and near misses ─────────────────────────────────────────
 
@@ -97,25 +99,6 @@ for (const pair of pairs) {
   expectedValid += 1;
 }
 
-// ─── The host's webhook transport: fetch ───────────────────────────────────────────────────────────
-
-/**
- * Posts a delivery over HTTP. The port's contract (ports.ts `WebhookTransport`): answer the status of
- * any response, throw when there is none (refused, reset, timed out after `timeout_ms`).
- */
-const fetchTransport: WebhookTransport = {
-  async post({ url, headers, body, timeout_ms }) {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body,
-      signal: AbortSignal.timeout(timeout_ms),
-    });
-    await response.arrayBuffer(); // read the answer to the end, so the connection can be reused
-    return { status: response.status };
-  },
-};
-
 // ─── The receiver ──────────────────────────────────────────────────────────────────────────────────
 
 interface Received {
@@ -169,14 +152,11 @@ function check(what: string, ok: boolean): void {
   }
 }
 
+// The memory transport (which records requests and never posts) is replaced by the real one.
+const webhooks = httpWebhookTransport({ allowPrivate: true });
 try {
-  // memoryPorts has no `webhooks` option: the memory transport (which records requests and never
-  // posts) is replaced by the host's own.
-  const ports = {
-    ...memoryPorts({ clock: systemClock(), census: { entries: census } }),
-    webhooks: fetchTransport,
-  };
-  const fiscalkit = createFiscalkit(ports);
+  const ports = memoryPorts({ clock: systemClock(), census: { entries: census }, webhooks });
+  const fiscalkit = createFiscalkit(ports, { sandbox: true });
 
   const caller: Caller = { group_id: 1, api_version: LATEST_API_VERSION };
   const account = await fiscalkit.accounts.create(caller, {
@@ -255,6 +235,7 @@ try {
     deliveries.items.length === 1 && deliveries.items[0]?.status === 'delivered',
   );
 } finally {
+  webhooks.close();
   server.close();
 }
 

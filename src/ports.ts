@@ -36,6 +36,7 @@ import type { PeppolOutboxEntry } from './model/peppolOutboxEntry.js';
 import type { PeppolParticipant } from './model/peppolParticipant.js';
 import type { RecordCondition } from './model/recordFilter.js';
 import type { StoredRequestLog } from './model/requestLog.js';
+import type { SandboxMail } from './model/sandboxMail.js';
 import type { TaxReport } from './model/taxReport.js';
 import type { TaxReportBatch, TaxReportBatchInput } from './model/taxReportBatch.js';
 import type { TaxReportSetting } from './model/taxReportSetting.js';
@@ -281,6 +282,11 @@ export interface Store {
    * per delivery key and account, read by GET /accounts/{account}/peppol_outbox.
    */
   peppolOutbox: Repository<PeppolOutboxEntry>;
+  /**
+   * The mails the sandbox mailbox kept instead of sending them (issue #23; `sandboxMailbox`), one per
+   * delivery key and account, read by GET /accounts/{account}/sandbox_mailbox.
+   */
+  sandboxMail: Repository<SandboxMail>;
   /** The deliveries of sent invoices (issue #23; GET /invoices/{id}/deliveries), looked up by `key` and `invoice_id`. */
   invoiceDeliveries: Repository<InvoiceDelivery>;
 }

@@ -7,7 +7,7 @@
  * |---|---|---|---|
  * | SII (`taxAuthority`) | `FISCALKIT_SII_ENDPOINT` + certificate: AEAT's SOAP service | the AEAT SII simulator | refused: every submission fails saying SII is not configured |
  * | KSeF (`ksef`) | `FISCALKIT_KSEF_URL` + `FISCALKIT_KSEF_TOKEN`: KSeF 2.0 | the KSeF simulator | none: a submission answers 409 saying so |
- * | e-mail (`channels.email`) | `FISCALKIT_SMTP_URL` + `FISCALKIT_MAIL_FROM` | none: a send by e-mail is refused (422) saying so | the same |
+ * | e-mail (`channels.email`) | `FISCALKIT_SMTP_URL` + `FISCALKIT_MAIL_FROM` | the sandbox mailbox, which keeps each mail and sends none (`GET /accounts/{account}/sandbox_mailbox`) | none: a send by e-mail is refused (422) saying so |
  * | Peppol (`channels.peppol`) | — (an access point's own client is the host's) | the sandbox access point, whose outbox `GET /accounts/{account}/peppol_outbox` reads | none (422) |
  * | webhooks | always over HTTP | loopback and private receivers allowed | the SSRF guard refuses them |
  *
@@ -20,7 +20,7 @@
 import { ksefClientFromEnv } from 'fiscalkit/ksef-client';
 import type { Ports } from 'fiscalkit/ports';
 import { TaxAuthorityError } from 'fiscalkit/ports';
-import { sandboxAuthoritiesFromEnv, sandboxPeppolAccessPoint } from 'fiscalkit/sandbox';
+import { sandboxAuthoritiesFromEnv, sandboxMailbox, sandboxPeppolAccessPoint } from 'fiscalkit/sandbox';
 import { siiSoapClientFromEnv } from 'fiscalkit/sii-client';
 import { smtpChannelFromEnv } from 'fiscalkit/smtp';
 
@@ -87,15 +87,22 @@ export function connectOutsideWorld(
     report.push('fiscalkit: KSeF → not configured (set FISCALKIT_KSEF_URL and FISCALKIT_KSEF_TOKEN)');
   }
 
-  const email = smtpChannelFromEnv(env);
+  const smtp = smtpChannelFromEnv(env);
+  // The real service's sandbox delivers e-mail (the official client's `invoices.php` sends to a
+  // contact with an address), so a sandbox without SMTP keeps each mail in the sandbox mailbox, a
+  // named simulator that says in every receipt that nothing was sent; outside the sandbox a send by
+  // e-mail without SMTP is refused, never kept.
+  const email = smtp ?? (sandbox ? sandboxMailbox(ports) : undefined);
   ports.channels = {
     ...(email === undefined ? {} : { email }),
     ...(sandbox ? { peppol: sandboxPeppolAccessPoint(ports) } : {}),
   };
   report.push(
-    email === undefined
-      ? 'fiscalkit: e-mail → not configured (set FISCALKIT_SMTP_URL and FISCALKIT_MAIL_FROM)'
-      : 'fiscalkit: e-mail → SMTP (FISCALKIT_SMTP_URL)',
+    smtp !== undefined
+      ? 'fiscalkit: e-mail → SMTP (FISCALKIT_SMTP_URL)'
+      : sandbox
+        ? 'fiscalkit: e-mail → the sandbox mailbox (nothing is sent; GET /accounts/{account}/sandbox_mailbox; set FISCALKIT_SMTP_URL to send)'
+        : 'fiscalkit: e-mail → not configured (set FISCALKIT_SMTP_URL and FISCALKIT_MAIL_FROM)',
   );
   report.push(
     sandbox

@@ -71,6 +71,7 @@ export class OpenApiComponents {
           this.request('tax_report', 'create');
           return ref(`${type}TaxReportCreate`);
         },
+        invoiceCreateRef: () => this.request('invoice', 'create'),
       }),
     );
   }

@@ -1,10 +1,19 @@
 import { MARK_AS_STATES } from '../codelists/invoiceStates.js';
 import { DOCUMENT_FORMATS } from '../documents/detectFormat.js';
 import { RULE_SETS } from '../einvoice/ruleSets.js';
+import { ERROR_CATALOG } from '../errors/catalog.js';
+import { INVOICE_DELIVERY_STATUSES } from '../model/invoiceDelivery.js';
 import { MarkAsRequestSchema } from '../model/invoiceMarkAs.js';
 import { OrderMarkAsSchema } from '../model/order.js';
+import { PeppolOutboxEntrySchema } from '../model/peppolOutboxEntry.js';
 import { RequestLogSchema } from '../model/requestLog.js';
+import { SandboxMailSchema } from '../model/sandboxMail.js';
 import { TaxReportBatchAcceptedSchema } from '../model/taxReportBatch.js';
+import {
+  TaxReportSettingCreateSchema,
+  TaxReportSettingSchema,
+  TaxReportSettingUpdateSchema,
+} from '../model/taxReportSetting.js';
 import { TinVerificationBodySchema } from '../model/tinVerification.js';
 import type { CustomSchemaName } from './endpoints.js';
 import { type JsonSchema, jsonSchemaOf } from './jsonSchema.js';
@@ -14,12 +23,14 @@ import { type JsonSchema, jsonSchemaOf } from './jsonSchema.js';
  *
  * @example
  * ```ts
- * customSchema('TaxReportBatchRequest', { taxReportCreateRef: (type) => ({ $ref: `#/components/schemas/${type}TaxReportCreate` }) });
+ * customSchema('TaxReportBatchRequest', { taxReportCreateRef: (type) => ({ $ref: `#/components/schemas/${type}TaxReportCreate` }), invoiceCreateRef: () => ({ $ref: '#/components/schemas/InvoiceCreate' }) });
  * ```
  */
 export interface CustomSchemaContext {
   /** A `$ref` to the schema of one alternative of the tax report create body (`SiiDocument`, `Ksef`). */
   taxReportCreateRef(type: 'SiiDocument' | 'Ksef'): JsonSchema;
+  /** A `$ref` to the version's create body of the invoice (`InvoiceCreate`). */
+  invoiceCreateRef(): JsonSchema;
 }
 
 /** A file part of a multipart form (OpenAPI 3.1: a string whose content is the bytes). */
@@ -40,6 +51,38 @@ const DOCUMENT_FINDING: JsonSchema = {
     severity: { type: 'string', enum: ['fatal', 'warning'] },
   },
   required: ['rule', 'path', 'line', 'message', 'severity'],
+  additionalProperties: false,
+};
+
+/**
+ * One reason an invoice cannot be sent, or a remark that does not stop it (`SendValidationError`,
+ * src/service/invoiceSending/sendValidation.ts): the error of the send, with its rule id.
+ */
+const SEND_FINDING: JsonSchema = {
+  type: 'object',
+  properties: {
+    code: {
+      type: 'string',
+      enum: Object.keys(ERROR_CATALOG),
+      description:
+        'The error code POST /invoices/send_invoice/{id} would answer with (spec §7.2): `conflict` for the state or a received invoice, `parameter_*` otherwise.',
+    },
+    rule: {
+      type: 'string',
+      description:
+        "The stable id of the rule (docs/rule-ids.md): fiscalkit's (`fiscalkit.send.state`), the invoice rules', or an official rule set's (`BR-CO-15`, `PEPPOL-EN16931-R001`).",
+    },
+    param: {
+      type: ['string', 'null'],
+      description: 'The invoice field at fault (`contact.tin_value`); null for a finding in the document.',
+    },
+    message: { type: 'string' },
+    location: {
+      type: 'string',
+      description: 'Where in the document (an XPath), for a finding of an official rule set.',
+    },
+  },
+  required: ['code', 'rule', 'param', 'message'],
   additionalProperties: false,
 };
 
@@ -316,6 +359,117 @@ export function customSchema(name: CustomSchemaName, context: CustomSchemaContex
       });
     case 'RequestLog':
       return jsonSchemaOf(RequestLogSchema, 'output');
+    case 'InvoiceSendValidation':
+      return entry({
+        valid: { type: 'boolean', description: 'No error: POST /invoices/send_invoice/{id} would send it.' },
+        errors: {
+          type: 'array',
+          items: SEND_FINDING,
+          description: 'Every reason the invoice cannot be sent; the send answers the first.',
+        },
+        warnings: {
+          type: 'array',
+          items: SEND_FINDING,
+          description:
+            "Remarks that do not stop the send (an official rule set's warnings, a part not judged).",
+        },
+        transport_type_code: {
+          type: 'string',
+          description:
+            'The transport the invoice would travel by (GET /transport_types): `peppol`, `email`, `none`, ….',
+        },
+        document_type_code: {
+          type: ['string', 'null'],
+          description:
+            'The document it would be sent as (GET /document_types; `none` for the transport `none`), null when none can be chosen.',
+        },
+      });
+    case 'InvoiceImport':
+      return {
+        type: 'object',
+        description:
+          "The invoice as POST /accounts/{account}/invoices takes it (the official PHP client's `InvoiceService::import`).",
+        properties: {
+          invoice: context.invoiceCreateRef(),
+          send_after_import: {
+            type: ['boolean', 'string'],
+            description:
+              'Send it once imported: `true`, `false`, or the text `true`/`false`/`1`/`0` (another value is 422 `parameter_invalid`); also read from the query.',
+          },
+        },
+        required: ['invoice'],
+      };
+    case 'InvoiceImportForm':
+      return {
+        type: 'object',
+        description: 'The UBL, CII or Facturae document in a `file` part.',
+        properties: {
+          file: FILE_PART,
+          send_after_import: { type: 'string', enum: ['true', 'false', '1', '0'] },
+        },
+        required: ['file'],
+      };
+    case 'InvoiceDelivery':
+      return entry({
+        id: { type: 'integer', minimum: 1 },
+        account_id: { type: 'integer', minimum: 1 },
+        invoice_id: { type: 'integer', minimum: 1 },
+        transport: {
+          type: 'string',
+          description:
+            'The transport type code it travels by (GET /transport_types): `email`, `peppol`, `none`.',
+        },
+        document_type: {
+          type: 'string',
+          description: 'The document type code it is sent as (GET /document_types), or `none`.',
+        },
+        status: {
+          type: 'string',
+          enum: [...INVOICE_DELIVERY_STATUSES],
+          description:
+            '`pending` until the channel answers; `delivered` only when it took the document; `skipped` for the transport `none` (nothing was sent).',
+        },
+        attempts: {
+          type: 'array',
+          description: 'Every attempt, oldest first: what really happened (issue #23).',
+          items: entry({
+            attempted_at: { type: 'string', format: 'date-time' },
+            error: { type: ['string', 'null'], description: 'Why it failed; null when it did not.' },
+            duration_ms: {
+              type: 'integer',
+              minimum: 0,
+              description: 'Milliseconds the channel took to answer (or fail).',
+            },
+          }),
+        },
+        message_id: {
+          type: ['string', 'null'],
+          description: "The channel's id of the message once delivered (SMTP Message-ID, access point id).",
+        },
+        detail: { type: ['string', 'null'], description: 'What the other side said, or why it failed.' },
+        key: { type: 'string', description: 'The delivery key: the same key is the same delivery.' },
+        request_key: {
+          type: ['string', 'null'],
+          description: 'The `Idempotency-Key` of the send request that made it, if any.',
+        },
+        tax_report_ids: { type: 'array', items: { type: 'integer', minimum: 1 } },
+        created_at: { type: 'string', format: 'date-time' },
+        finished_at: {
+          type: ['string', 'null'],
+          format: 'date-time',
+          description: 'When it became delivered or failed; null while pending.',
+        },
+      });
+    case 'PeppolOutboxEntry':
+      return jsonSchemaOf(PeppolOutboxEntrySchema.omit({ content: true }), 'output');
+    case 'SandboxMail':
+      return jsonSchemaOf(SandboxMailSchema.omit({ content: true }), 'output');
+    case 'TaxReportSetting':
+      return jsonSchemaOf(TaxReportSettingSchema, 'output');
+    case 'TaxReportSettingCreate':
+      return jsonSchemaOf(TaxReportSettingCreateSchema, 'input');
+    case 'TaxReportSettingUpdate':
+      return jsonSchemaOf(TaxReportSettingUpdateSchema, 'input');
     case 'OpenApiDocument':
       return {
         type: 'object',

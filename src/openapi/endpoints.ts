@@ -48,9 +48,17 @@ export interface BodyContent {
 export type RequestBody =
   /**
    * A resource wrapped in its singular name (`{"invoice": {...}}`, spec §4; `client` for a contact of
-   * the legacy version), in the version's shape.
+   * the legacy version), in the version's shape; `beside`: fields read next to the wrapper
+   * (`send_after_import` beside `invoice`, issue #23).
    */
-  | { body: 'resource'; kind: ResourceKind; operation: Operation }
+  | {
+      body: 'resource';
+      kind: ResourceKind;
+      operation: Operation;
+      beside?: Readonly<Record<string, { [keyword: string]: unknown }>>;
+    }
+  /** A body that is not a versioned resource, wrapped in `name` (`{"tax_report_setting": {...}}`). */
+  | { body: 'wrapped'; name: string; schema: CustomSchemaName; description: string }
   /** Any other body: one or more media types; `optional` when the body may be left out. */
   | { body: 'content'; description: string; content: readonly BodyContent[]; optional?: true };
 
@@ -74,16 +82,67 @@ export type ResponseBody =
       kind: ResourceKind;
       outcome: 'created' | 'write' | 'read';
       bare?: true;
-      status?: 202;
+      status?: ForcedStatus;
+      /** Fields written beside the wrapped resource (`tax_report_ids` beside `invoice`, issue #23). */
+      beside?: BesideFields;
+      /** What the answer is, when more than the resource. */
+      description?: string;
     }
   /** A page of resources `{<plural>: [...], meta: {total_count, offset, limit}}` (spec §2.1). */
   | { answer: 'list'; kind: ResourceKind }
   /** A code list `{<name>: [...], meta}`, without `meta` in the legacy version (`listResponseHasMeta`). */
   | { answer: 'code_list'; name: string; entry: CustomSchemaName }
-  /** A JSON body described by a named schema of `customSchema`, wrapped in `wrapper` when given. */
-  | { answer: 'json'; schema: CustomSchemaName; status: 200 | 202; wrapper?: string; description: string }
+  /**
+   * A JSON body described by a named schema of `customSchema`, wrapped in `wrapper` when given (an
+   * array of it when `array`).
+   */
+  | {
+      answer: 'json';
+      schema: CustomSchemaName;
+      status: 200 | 202 | 'created_with_body';
+      wrapper?: string;
+      array?: true;
+      description: string;
+    }
+  /**
+   * A page of entries that are not a versioned resource (fiscalkit's own, issue #23): the same shape
+   * in every version, `meta` always (`ListMeta`; `meta_and_root`: the three numbers beside the list
+   * too, and `meta` without `total`, as the tax report settings route writes them).
+   */
+  | {
+      answer: 'page';
+      name: string;
+      entry: CustomSchemaName;
+      pagination: 'meta' | 'meta_and_root';
+      description: string;
+    }
   /** A file (a downloaded XML document, an image). */
   | { answer: 'file'; media: readonly string[]; description: string };
+
+/**
+ * A success status an endpoint answers whatever the version's default: 202 (asynchronous), 200 (an
+ * action answered with a body in every version), or `created_with_body`: the version's create status,
+ * but 201 with the body where the legacy version would answer 204 (the issue #23 routes always answer
+ * a body: the official client reads it).
+ *
+ * @example
+ * ```ts
+ * const status: ForcedStatus = 'created_with_body';
+ * ```
+ */
+export type ForcedStatus = 200 | 202 | 'created_with_body';
+
+/**
+ * Fields written beside a wrapped resource: each one's schema, and whether it is always there.
+ *
+ * @example
+ * ```ts
+ * const ids: BesideFields = { tax_report_ids: { schema: { type: 'array', items: { type: 'integer' } }, required: true } };
+ * ```
+ */
+export type BesideFields = Readonly<
+  Record<string, { schema: { [keyword: string]: unknown }; required?: true }>
+>;
 
 /**
  * The JSON schemas of bodies that are not a versioned resource (built by `customSchema`).
@@ -120,6 +179,15 @@ export const CUSTOM_SCHEMA_NAMES = [
   'DirectoryParticipant',
   'RequestLog',
   'OpenApiDocument',
+  'InvoiceSendValidation',
+  'InvoiceImport',
+  'InvoiceImportForm',
+  'InvoiceDelivery',
+  'PeppolOutboxEntry',
+  'SandboxMail',
+  'TaxReportSetting',
+  'TaxReportSettingCreate',
+  'TaxReportSettingUpdate',
 ] as const;
 
 /**
@@ -142,6 +210,8 @@ export type CustomSchemaName = (typeof CUSTOM_SCHEMA_NAMES)[number];
  */
 export interface QueryParameter {
   name: string;
+  /** A request header rather than a query parameter (`Idempotency-Key`). */
+  in?: 'header';
   required?: true;
   description: string;
   schema: { [keyword: string]: unknown };
@@ -191,6 +261,8 @@ export interface Endpoint {
   conflict?: true;
   /** A path parameter outside its catalogue is 422 (besides a body or query parameter, which imply it). */
   unprocessable?: true;
+  /** Path parameters that mean something else here than in the shared table (`{code}` of a setting). */
+  pathParameters?: Readonly<Record<string, { description: string; schema: { [keyword: string]: unknown } }>>;
 }
 
 /**
@@ -295,6 +367,13 @@ const CODE_LIST_PAGE: readonly QueryParameter[] = [
     schema: { type: 'integer', minimum: 1, maximum: 500 },
   },
 ];
+
+/** `{code}` of a tax report setting: its tax authority (`TAX_REPORT_SETTING_CODES`), any case. */
+const SETTING_CODE = {
+  description:
+    'The tax authority of the setting: `sii` or `ksef`, any case. A code without a setting on the account (any other code among them) is 404 `resource_missing`.',
+  schema: { type: 'string', minLength: 1 },
+};
 
 /** The XML document of an import, as the body or as base64 in JSON (`schema`). */
 function uploaded(description: string, schema: CustomSchemaName): RequestBody {
@@ -610,10 +689,22 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'post',
     path: '/accounts/{account}/invoices',
     tag: 'Invoices',
-    summary: 'Creates an invoice, with an inline `contact` or a `contact_id`; its totals are computed.',
-    source: 'spec §4.6, §2.4',
+    summary:
+      'Creates an invoice, with an inline `contact` or a `contact_id`; its totals are computed. With `send_after_import: true` beside `invoice` it is then sent (POST /invoices/send_invoice/{id}), and answered as the send left it.',
+    source: 'spec §4.6, §2.4; `send_after_import`: issue #23, the official PHP client',
     query: [INCLUDE],
-    request: body('invoice', 'create'),
+    request: {
+      body: 'resource',
+      kind: 'invoice',
+      operation: 'create',
+      beside: {
+        send_after_import: {
+          type: ['boolean', 'string'],
+          description:
+            '`true` (or the text `"true"`) sends the created invoice at once, as POST /invoices/send_invoice/{id} does; anything else creates it only. A send the invoice fails is its error answer, the invoice stays created (issue #23, docs/sending.md).',
+        },
+      },
+    },
     response: created('invoice'),
   },
   {
@@ -763,6 +854,141 @@ export const ENDPOINTS: readonly Endpoint[] = [
       description: 'The document: XML (UBL, CII, Facturae, FA(3)) or PDF (the readable invoice, Factur-X).',
     },
     unprocessable: true,
+  },
+  // ─── Sending (issue #23; the official PHP client's `InvoiceService`) ────────────────────────────
+  {
+    id: 'validateInvoiceForSending',
+    method: 'get',
+    path: '/invoices/{id}/validate',
+    tag: 'Sending',
+    summary:
+      "Whether the invoice can be sent, and every reason it cannot: its own rules, then those of the document it would be sent as (EN 16931, Peppol BIS, Facturae, FA(3)), from its contact's `transport_type_code` and `document_type_code`.",
+    source: 'issue #23; the official PHP client (`InvoiceService::validate` reads `valid` and `errors`)',
+    response: {
+      answer: 'json',
+      schema: 'InvoiceSendValidation',
+      status: 200,
+      description: 'The verdict, valid or not (an invalid invoice is a 200 with `valid: false`).',
+    },
+  },
+  {
+    id: 'sendInvoice',
+    method: 'post',
+    path: '/invoices/send_invoice/{id}',
+    tag: 'Sending',
+    summary:
+      'Validates the invoice, writes its document and hands it to its transport (`new → sending → sent`, or `error`; `issued` for the transport `none` with a tax report standing for it), generating the tax reports the account settings require. Sending twice sends once; a retry with the same `Idempotency-Key` answers the same.',
+    source:
+      'issue #23; the official PHP client (`InvoiceService::send` reads `tax_report_ids`); docs/sending.md',
+    query: [
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        description:
+          'Any 1 to 255 characters: a retried request with the same key answers exactly the first answer; the key of another invoice\'s send is 422 `parameter_invalid` (the IETF draft "The Idempotency-Key HTTP Header Field").',
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      },
+    ],
+    response: {
+      answer: 'resource',
+      kind: 'invoice',
+      outcome: 'write',
+      status: 200,
+      beside: {
+        tax_report_ids: {
+          schema: {
+            type: 'array',
+            items: { type: 'integer', minimum: 1 },
+            description: 'The tax reports standing for the invoice (GET /tax_reports/{id}).',
+          },
+          required: true,
+        },
+      },
+      description:
+        'The invoice as the send left it (`sending`, `issued` or `error`) and its tax reports. A validation error is 422 (409 for its state or a received invoice) with the first error; GET /invoices/{id}/validate lists them all.',
+    },
+    conflict: true,
+    unprocessable: true,
+  },
+  {
+    id: 'importInvoice',
+    method: 'post',
+    path: '/accounts/{account}/invoices/import',
+    tag: 'Sending',
+    summary:
+      'Imports an invoice: a JSON invoice (created as POST /accounts/{account}/invoices creates it) or an e-invoice document (UBL, CII, Facturae), whose buyer becomes the contact with its TIN or a new one; `send_after_import` then sends it.',
+    source:
+      'issue #23; the official PHP client (`InvoiceService::import` posts `{invoice, send_after_import}`); docs/sending.md "Import"',
+    query: [
+      {
+        name: 'send_after_import',
+        description:
+          'Send the invoice once imported (`true`/`1`; `false`/`0` or absent: no); with a document body. Another value is 422 `parameter_invalid`.',
+        schema: { type: 'string', enum: ['true', 'false', '1', '0'] },
+      },
+    ],
+    request: {
+      body: 'content',
+      description:
+        'A JSON invoice with `send_after_import` beside it, or the document itself: as the body (XML) or in a multipart `file` part (with an optional `send_after_import` field).',
+      content: [
+        { media: 'application/json', schema: 'InvoiceImport' },
+        { media: 'application/xml', schema: 'text' },
+        { media: 'text/xml', schema: 'text' },
+        { media: 'application/octet-stream', schema: 'binary' },
+        { media: 'multipart/form-data', schema: 'InvoiceImportForm' },
+      ],
+    },
+    response: {
+      answer: 'resource',
+      kind: 'invoice',
+      outcome: 'created',
+      status: 'created_with_body',
+      beside: {
+        tax_report_ids: {
+          schema: {
+            type: 'array',
+            items: { type: 'integer', minimum: 1 },
+            description: 'The tax reports standing for the invoice (after the send, when sent).',
+          },
+          required: true,
+        },
+        send_error: {
+          schema: {
+            type: 'object',
+            description:
+              'Only when `send_after_import` did not send the invoice: why, as the send would have answered it (the import itself succeeded; **fiscalkit decides**: refusing would lose the created invoice from the answer).',
+            properties: {
+              code: { type: 'string' },
+              message: { type: 'string' },
+              param: { type: ['string', 'null'] },
+              rule: { type: ['string', 'null'] },
+            },
+            required: ['code', 'message', 'param', 'rule'],
+            additionalProperties: false,
+          },
+        },
+      },
+      description:
+        'The imported invoice (as the send left it, when sent), its tax reports, and `send_error` when the send was refused.',
+    },
+  },
+  {
+    id: 'listInvoiceDeliveries',
+    method: 'get',
+    path: '/invoices/{id}/deliveries',
+    tag: 'Sending',
+    summary:
+      'How the invoice was delivered: each send, oldest first, with every attempt, its status and what the channel answered.',
+    source: 'fiscalkit (issue #23: "a log never reports what did not happen"); docs/sending.md',
+    response: {
+      answer: 'json',
+      schema: 'InvoiceDelivery',
+      status: 200,
+      wrapper: 'deliveries',
+      array: true,
+      description: 'Every delivery of the invoice (not paged: an invoice has few).',
+    },
   },
   // ─── Orders and despatch advices (spec §4.6) ───────────────────────────────────────────────────
   {
@@ -984,6 +1210,18 @@ export const ENDPOINTS: readonly Endpoint[] = [
     conflict: true,
   },
   {
+    id: 'submitTaxReport',
+    method: 'post',
+    path: '/tax_reports/{id}/submit',
+    tag: 'Tax reports',
+    summary:
+      "Queues the report's submission to its tax authority (SII: with its ledger; KSeF) and answers it as it stands; the state changes come later, with their `tax_report.state_change` events. A KSeF report on a server without KSeF is 409, never a pretended success.",
+    source: 'issue #23 ("Submission … through an HTTP route"); docs/tax-report-submission.md',
+    availability: 'tax_reports.show',
+    response: { answer: 'resource', kind: 'tax_report', outcome: 'read', status: 202 },
+    conflict: true,
+  },
+  {
     id: 'getLedger',
     method: 'get',
     path: '/ledgers/{id}',
@@ -1025,6 +1263,18 @@ export const ENDPOINTS: readonly Endpoint[] = [
     request: uploaded('The SII message, as the body or in base64 in JSON.', 'LedgerImport'),
     response: created('ledger'),
   },
+  {
+    id: 'submitLedger',
+    method: 'post',
+    path: '/ledgers/{id}/submit',
+    tag: 'Ledgers',
+    summary:
+      'Queues the submission of a `pending` SII ledger to AEAT and answers it as it stands; another state is 409.',
+    source: 'issue #23; docs/tax-report-submission.md',
+    availability: 'ledgers.show',
+    response: { answer: 'resource', kind: 'ledger', outcome: 'read', status: 202 },
+    conflict: true,
+  },
   // ─── Tax report batches (spec §4.1; path api-notes.md §4) ──────────────────────────────────────
   {
     id: 'createTaxReportBatch',
@@ -1055,6 +1305,101 @@ export const ENDPOINTS: readonly Endpoint[] = [
     source: 'spec §4.1, §2.11',
     availability: 'tax_report_batches.show',
     response: read('tax_report_batch'),
+  },
+  // ─── Tax report settings (issue #23; api-notes.md §9; the PHP client's TaxReportSettingService) ─
+  {
+    id: 'listTaxReportSettings',
+    method: 'get',
+    path: '/accounts/{account}/tax_report_settings',
+    tag: 'Tax report settings',
+    summary: 'The tax report settings of an account: per tax authority, whether sent invoices are reported.',
+    source: 'issue #23; api-notes.md §9; the official PHP client (`TaxReportSettingService::all`)',
+    paged: true,
+    response: {
+      answer: 'page',
+      name: 'tax_report_settings',
+      entry: 'TaxReportSetting',
+      pagination: 'meta_and_root',
+      description:
+        'A page of settings, the page numbers both beside the list (what the PHP client reads) and in `meta` (spec §2.1).',
+    },
+  },
+  {
+    id: 'createTaxReportSetting',
+    method: 'post',
+    path: '/accounts/{account}/tax_report_settings',
+    tag: 'Tax report settings',
+    summary:
+      "Reports an account's invoices to a tax authority from `start_date`: `sii` (a Spanish account) or `ksef` (a Polish one).",
+    source: 'issue #23; the official PHP client (`TaxReportSettingService::create`)',
+    request: {
+      body: 'wrapped',
+      name: 'tax_report_setting',
+      schema: 'TaxReportSettingCreate',
+      description: 'The setting, wrapped in `tax_report_setting`.',
+    },
+    response: {
+      answer: 'json',
+      schema: 'TaxReportSetting',
+      status: 'created_with_body',
+      wrapper: 'tax_report_setting',
+      description:
+        'The setting created. A second setting of a code is 422 `parameter_taken`; a code fiscalkit does not report to (`verifactu`, `ticketbai`, …) 422 `parameter_inclusion`, never accepted and ignored.',
+    },
+  },
+  {
+    id: 'getTaxReportSetting',
+    method: 'get',
+    path: '/accounts/{account}/tax_report_settings/{code}',
+    tag: 'Tax report settings',
+    summary: 'The tax report setting of one tax authority.',
+    source: 'issue #23; the official PHP client (`TaxReportSettingService::retrieve`)',
+    pathParameters: { code: SETTING_CODE },
+    response: {
+      answer: 'json',
+      schema: 'TaxReportSetting',
+      status: 200,
+      wrapper: 'tax_report_setting',
+      description: 'The setting.',
+    },
+  },
+  {
+    id: 'updateTaxReportSetting',
+    method: 'put',
+    path: '/accounts/{account}/tax_report_settings/{code}',
+    tag: 'Tax report settings',
+    summary: 'Changes the fields sent (a partial update).',
+    source: 'issue #23; the official PHP client (`TaxReportSettingService::update`)',
+    pathParameters: { code: SETTING_CODE },
+    request: {
+      body: 'wrapped',
+      name: 'tax_report_setting',
+      schema: 'TaxReportSettingUpdate',
+      description: 'The fields to change, wrapped in `tax_report_setting`.',
+    },
+    response: {
+      answer: 'json',
+      schema: 'TaxReportSetting',
+      status: 200,
+      wrapper: 'tax_report_setting',
+      description: 'The setting as changed.',
+    },
+  },
+  {
+    id: 'deleteTaxReportSetting',
+    method: 'delete',
+    path: '/accounts/{account}/tax_report_settings/{code}',
+    tag: 'Tax report settings',
+    summary: 'Stops reporting to a tax authority; answers the setting removed.',
+    source: 'issue #23; the official PHP client (`TaxReportSettingService::delete`)',
+    pathParameters: { code: SETTING_CODE },
+    response: {
+      answer: 'json',
+      schema: 'TaxReportSetting',
+      status: 200,
+      wrapper: 'tax_report_setting',
+      description: 'The setting as it was.',
+    },
   },
   // ─── TIN verification (spec §4.3) ──────────────────────────────────────────────────────────────
   {
@@ -1167,6 +1512,100 @@ export const ENDPOINTS: readonly Endpoint[] = [
     'document types an invoice is written in (`GET /invoices/{id}/as/{document_type}`)',
     'api-notes.md §8.3 (the reference `get-document-types`); fiscalkit codes marked `fiscalkit_code` (issue #22)',
   ),
+  // ─── The sandbox Peppol outbox (issue #23; docs/delivery-channels.md) ──────────────────────────
+  {
+    id: 'listPeppolOutbox',
+    method: 'get',
+    path: '/accounts/{account}/peppol_outbox',
+    tag: 'Peppol outbox',
+    summary:
+      "What the sandbox Peppol access point took from the account, oldest first (without the documents' bytes: GET /peppol_outbox/{id}/document).",
+    source: 'fiscalkit (issue #23: "an outbox that `GET` can read"); docs/delivery-channels.md',
+    paged: true,
+    response: {
+      answer: 'page',
+      name: 'peppol_outbox',
+      entry: 'PeppolOutboxEntry',
+      pagination: 'meta',
+      description: "A page of outbox entries; fiscalkit's own resource, with `meta` in every version.",
+    },
+  },
+  {
+    id: 'getPeppolOutboxEntry',
+    method: 'get',
+    path: '/peppol_outbox/{id}',
+    tag: 'Peppol outbox',
+    summary: "One outbox entry: the envelope the access point took, without the document's bytes.",
+    source: 'fiscalkit (issue #23); docs/delivery-channels.md',
+    response: {
+      answer: 'json',
+      schema: 'PeppolOutboxEntry',
+      status: 200,
+      wrapper: 'peppol_outbox_entry',
+      description: 'The entry.',
+    },
+  },
+  {
+    id: 'downloadPeppolOutboxDocument',
+    method: 'get',
+    path: '/peppol_outbox/{id}/document',
+    tag: 'Peppol outbox',
+    summary: "The document exactly as the access point took it (its `sha256` is the entry's).",
+    source: 'fiscalkit (issue #23); docs/delivery-channels.md',
+    response: {
+      answer: 'file',
+      media: XML_FILE,
+      description: 'The document (a Peppol BIS XML), with its own media type and file name.',
+    },
+  },
+  // ─── The sandbox mailbox (issue #23; docs/delivery-channels.md "The sandbox mailbox") ───────────
+  {
+    id: 'listSandboxMailbox',
+    method: 'get',
+    path: '/accounts/{account}/sandbox_mailbox',
+    tag: 'Sandbox mailbox',
+    summary:
+      "The mails a sandbox server without SMTP kept instead of sending them, oldest first (without the attachments' bytes: GET /sandbox_mailbox/{id}/attachment).",
+    source:
+      'fiscalkit (issue #23: the sandbox delivers e-mail without sending it); docs/delivery-channels.md',
+    paged: true,
+    response: {
+      answer: 'page',
+      name: 'sandbox_mailbox',
+      entry: 'SandboxMail',
+      pagination: 'meta',
+      description: "A page of sandbox mails; fiscalkit's own resource, with `meta` in every version.",
+    },
+  },
+  {
+    id: 'getSandboxMail',
+    method: 'get',
+    path: '/sandbox_mailbox/{id}',
+    tag: 'Sandbox mailbox',
+    summary: "One sandbox mail: what the SMTP channel would have sent, without the attachment's bytes.",
+    source: 'fiscalkit (issue #23); docs/delivery-channels.md',
+    response: {
+      answer: 'json',
+      schema: 'SandboxMail',
+      status: 200,
+      wrapper: 'sandbox_mail',
+      description: 'The mail.',
+    },
+  },
+  {
+    id: 'downloadSandboxMailAttachment',
+    method: 'get',
+    path: '/sandbox_mailbox/{id}/attachment',
+    tag: 'Sandbox mailbox',
+    summary: "The mail's attachment exactly as it would have been sent (its `sha256` is the mail's).",
+    source: 'fiscalkit (issue #23); docs/delivery-channels.md',
+    response: {
+      answer: 'file',
+      media: ['application/pdf', 'application/xml'],
+      description:
+        'The invoice document the mail carries (PDF or XML), with its own media type and file name.',
+    },
+  },
   // ─── Validation, directory, code lists (spec §4.8) ─────────────────────────────────────────────
   {
     id: 'validateDocument',

@@ -13,7 +13,7 @@ import { OpenApiComponents } from './components.js';
 import { ENDPOINTS } from './endpoints.js';
 import { ERROR_RESPONSE_NAMES, ERROR_STATUSES, errorResponse, errorSchema } from './errorResponses.js';
 import type { JsonSchema } from './jsonSchema.js';
-import { LIST_PAGE_PROPERTIES, operationOf, responseHeaders } from './operation.js';
+import { listMetaSchema, operationOf, responseHeaders } from './operation.js';
 
 /**
  * Options of {@link openApiDocument}.
@@ -123,21 +123,7 @@ export function openApiDocument(version: ApiVersion, options: OpenApiOptions = {
   }
   components.named('Error', errorSchema);
   // The legacy version has no `meta` (spec §9): its pages carry the numbers beside the list.
-  if (listResponseHasMeta(version))
-    components.named('ListMeta', () => ({
-      type: 'object',
-      description: 'The page a list response holds (spec §2.1).',
-      properties: {
-        ...LIST_PAGE_PROPERTIES,
-        total: {
-          type: 'integer',
-          minimum: 0,
-          description:
-            'The same number as `total_count`: what the official PHP client reads (`Collection::getTotal`, `hasMore`); fiscalkit writes both (issue #19).',
-        },
-      },
-      required: ['total_count', 'offset', 'limit', 'total'],
-    }));
+  if (listResponseHasMeta(version)) components.named('ListMeta', listMetaSchema);
 
   const headers = responseHeaders(version);
   return {

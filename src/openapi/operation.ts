@@ -14,7 +14,7 @@ import {
 } from '../versions/protocol.js';
 import { KINDS } from '../versions/resourceKind.js';
 import type { OpenApiComponents } from './components.js';
-import type { Endpoint, QueryParameter, RequestBody, ResponseBody } from './endpoints.js';
+import type { BesideFields, Endpoint, QueryParameter, RequestBody, ResponseBody } from './endpoints.js';
 import { ERROR_RESPONSE_NAMES, type ErrorStatus } from './errorResponses.js';
 import type { JsonSchema } from './jsonSchema.js';
 
@@ -83,9 +83,9 @@ const PATH_PARAMETERS: Readonly<Record<string, { description: string; schema: Js
   },
 };
 
-function pathParameters(path: string): JsonSchema[] {
+function pathParameters(path: string, own: Endpoint['pathParameters'] = {}): JsonSchema[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map(([, name = '']) => {
-    const known = PATH_PARAMETERS[name];
+    const known = own[name] ?? PATH_PARAMETERS[name];
     if (known === undefined) throw new TypeError(`openapi: unknown path parameter {${name}} in ${path}`);
     return { name, in: 'path', required: true, ...known };
   });
@@ -111,8 +111,37 @@ function json(schema: JsonSchema): JsonSchema {
   return { 'application/json': { schema } };
 }
 
-function wrapped(name: string, schema: JsonSchema): JsonSchema {
-  return { type: 'object', properties: { [name]: schema }, required: [name] };
+function wrapped(name: string, schema: JsonSchema, beside: BesideFields = {}): JsonSchema {
+  const required = [name, ...Object.keys(beside).filter((key) => beside[key]?.required === true)];
+  const properties: Record<string, JsonSchema> = { [name]: schema };
+  for (const [key, field] of Object.entries(beside)) properties[key] = field.schema;
+  return { type: 'object', properties, required };
+}
+
+/**
+ * The `meta` of a page (spec §2.1): the three numbers, and `total`, the same as `total_count`, which
+ * the official PHP client reads. The `ListMeta` component of every document whose lists carry `meta`.
+ *
+ * @example
+ * ```ts
+ * listMetaSchema().required; // ['total_count', 'offset', 'limit', 'total']
+ * ```
+ */
+export function listMetaSchema(): JsonSchema {
+  return {
+    type: 'object',
+    description: 'The page a list response holds (spec §2.1).',
+    properties: {
+      ...LIST_PAGE_PROPERTIES,
+      total: {
+        type: 'integer',
+        minimum: 0,
+        description:
+          'The same number as `total_count`: what the official PHP client reads (`Collection::getTotal`, `hasMore`); fiscalkit writes both (issue #19).',
+      },
+    },
+    required: ['total_count', 'offset', 'limit', 'total'],
+  };
 }
 
 /**
@@ -163,12 +192,21 @@ function page(plural: string, item: JsonSchema, pagination: Pagination): JsonSch
 function requestBodyOf(request: RequestBody, version: ApiVersion, components: OpenApiComponents): JsonSchema {
   if (request.body === 'resource') {
     const { singular } = wrapperNames(version, request.kind);
+    const beside = Object.fromEntries(
+      Object.entries(request.beside ?? {}).map(([key, schema]) => [key, { schema }]),
+    );
     return {
       required: true,
       description: `The ${request.kind.replaceAll('_', ' ')}, wrapped in \`${singular}\` (spec §4).`,
-      content: json(wrapped(singular, components.request(request.kind, request.operation))),
+      content: json(wrapped(singular, components.request(request.kind, request.operation), beside)),
     };
   }
+  if (request.body === 'wrapped')
+    return {
+      required: true,
+      description: request.description,
+      content: json(wrapped(request.name, components.custom(request.schema))),
+    };
   const content: JsonSchema = {};
   for (const { media, schema } of request.content)
     content[media] =
@@ -186,6 +224,11 @@ function successStatus(response: ResponseBody, version: ApiVersion): number {
       : response.answer === 'json'
         ? response.status
         : 200;
+  // The issue #23 routes answer a body in every version: 201 where a legacy create would be 204.
+  if (outcome === 'created_with_body') {
+    const status = createdStatus(version);
+    return status === 204 ? 201 : status;
+  }
   if (outcome === 'created') return createdStatus(version);
   if (outcome === 'write') return writeStatus(version);
   if (outcome === 'read') return 200;
@@ -224,9 +267,9 @@ function successResponse(
       return [
         String(status),
         {
-          description: `The ${response.kind.replaceAll('_', ' ')}.`,
+          description: response.description ?? `The ${response.kind.replaceAll('_', ' ')}.`,
           headers,
-          content: json(response.bare === true ? schema : wrapped(singular, schema)),
+          content: json(response.bare === true ? schema : wrapped(singular, schema, response.beside)),
         },
       ];
     }
@@ -264,8 +307,39 @@ function successResponse(
           ),
         },
       ];
+    case 'page': {
+      // fiscalkit's own lists (issue #23): `meta` in every version, the legacy one too.
+      const meta = components.named('ListMeta', listMetaSchema);
+      const list = { type: 'array', items: components.custom(response.entry) };
+      const schema: JsonSchema =
+        response.pagination === 'meta'
+          ? {
+              type: 'object',
+              properties: { [response.name]: list, meta },
+              required: [response.name, 'meta'],
+              additionalProperties: false,
+            }
+          : {
+              type: 'object',
+              properties: {
+                [response.name]: list,
+                ...LIST_PAGE_PROPERTIES,
+                // The tax report settings route writes the three numbers in `meta`, without `total`.
+                meta: {
+                  type: 'object',
+                  description: 'The same three numbers (spec §2.1).',
+                  properties: LIST_PAGE_PROPERTIES,
+                  required: ['total_count', 'offset', 'limit'],
+                },
+              },
+              required: [response.name, 'total_count', 'offset', 'limit', 'meta'],
+              additionalProperties: false,
+            };
+      return ['200', { description: response.description, headers, content: json(schema) }];
+    }
     case 'json': {
-      const schema = components.custom(response.schema);
+      const item = components.custom(response.schema);
+      const schema = response.array === true ? { type: 'array', items: item } : item;
       const body = response.wrapper === undefined ? schema : wrapped(response.wrapper, schema);
       return [String(status), { description: response.description, headers, content: json(body) }];
     }
@@ -324,14 +398,14 @@ export function operationOf(
   version: ApiVersion,
   components: OpenApiComponents,
 ): JsonSchema {
-  const parameters: JsonSchema[] = pathParameters(endpoint.path);
+  const parameters: JsonSchema[] = pathParameters(endpoint.path, endpoint.pathParameters);
   if (endpoint.paged === true)
     parameters.push({ $ref: '#/components/parameters/Offset' }, { $ref: '#/components/parameters/Limit' });
   for (const query of endpoint.query ?? [])
     if (queryApplies(query, version))
       parameters.push({
         name: query.name,
-        in: 'query',
+        in: query.in ?? 'query',
         ...(query.required === true ? { required: true } : {}),
         description: query.description,
         ...(query.onlyIf === 'invoice_list_filter' &&

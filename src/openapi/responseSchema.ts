@@ -2,6 +2,7 @@ import type { ApiVersion } from '../versions/apiVersion.js';
 import { changesAfter } from '../versions/chain.js';
 import type { ResourceChange, View } from '../versions/change.js';
 import { KINDS, type ResourceKind } from '../versions/resourceKind.js';
+import { FIELD_DESCRIPTIONS } from './fieldDescriptions.js';
 import { cloneJson, type JsonSchema, jsonSchemaOf } from './jsonSchema.js';
 import { LEGACY_FIELD_SCHEMAS } from './legacyFieldSchemas.js';
 import {
@@ -154,6 +155,8 @@ export function responseSchema(version: ApiVersion, kind: ResourceKind, view: Vi
       ...field,
       description: 'Returned only when named in the `include` query parameter (spec §2.1, §2.5 rule 3).',
     }));
+  for (const [path, description] of Object.entries(FIELD_DESCRIPTIONS[kind] ?? {}))
+    updateSchemaAt(schema, path, (field) => ({ ...field, description }));
   for (const object of topLevelObjects(schema)) {
     const required = Object.keys(propertiesOf(object)).filter((key) => !expandable.includes(key));
     if (required.length > 0) object.required = required;

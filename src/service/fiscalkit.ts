@@ -22,6 +22,7 @@ import { createInvoiceService, type InvoiceService } from './invoices.js';
 import { createLedgerService, type LedgerService, ledgerSubmissionHandler } from './ledgers.js';
 import { createOrderService, type OrderService } from './orders.js';
 import { createPeppolOutboxService, type PeppolOutboxService } from './peppolOutbox.js';
+import { createSandboxMailboxService, type SandboxMailboxService } from './sandboxMailbox.js';
 import {
   createTaxReportBatchService,
   type TaxReportBatchService,
@@ -97,6 +98,8 @@ export interface Fiscalkit {
   readonly webHooks: WebHookService;
   /** The sandbox Peppol access point's outbox (issue #23): what `sandboxPeppolAccessPoint` took. */
   readonly peppolOutbox: PeppolOutboxService;
+  /** The sandbox mailbox (issue #23): the mails `sandboxMailbox` kept instead of sending them. */
+  readonly sandboxMailbox: SandboxMailboxService;
   readonly events: EventService;
   /** Publishes events and schedules their deliveries (for the host's own events). */
   readonly publisher: EventPublisher;
@@ -156,6 +159,7 @@ export function createFiscalkit(ports: Ports, options: FiscalkitOptions = {}): F
     ledgers: createLedgerService(ports, publisher),
     webHooks: createWebHookService(ports, deps),
     peppolOutbox: createPeppolOutboxService(ports),
+    sandboxMailbox: createSandboxMailboxService(ports),
     events: {
       list: (account_id, page) => ports.events.list(account_id, page),
       get: (account_id, id) => ports.events.get(account_id, id),

@@ -3,9 +3,11 @@
  * key, one document per version, the same documents `openApiDocument` builds (issue #9).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxPeppolAccessPoint } from '../../src/adapters/sandbox/peppolAccessPoint.js';
 import { openApiDocument } from '../../src/openapi/openApiDocument.js';
 import { API_VERSIONS, LATEST_API_VERSION } from '../../src/versions/apiVersion.js';
 import { createAccount, startService, type TestService } from './harness.js';
+import { createTestInvoice } from './invoiceSupport.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the documents and bodies are arbitrary JSON
 type Json = any;
@@ -403,5 +405,227 @@ describe('the answers of the binding match the document of their version', () =>
       expect(breaches(version, method, path, response), `${method} ${path} ${response.status}`).toEqual([]);
     const clients = checks[3]?.[2].json.clients;
     expect(clients[0].taxcode).toBe('9920:B12345674');
+  });
+
+  describe('the issue #23 routes', () => {
+    /** A buyer reached over Peppol, and one VAT-only line (EN 16931 documents carry no withholding). */
+    const PEPPOL_CONTACT = {
+      name: 'Distribuciones Norte SA',
+      country: 'ES',
+      tin_scheme: '9920',
+      tin_value: 'B76543214',
+      cin_scheme: '9920',
+      cin_value: 'ESB76543214',
+      transport_type_code: 'peppol',
+    };
+    const LINES = [
+      {
+        description: 'Consulting',
+        quantity: '10',
+        price: '45.50',
+        taxes_attributes: [{ name: 'IVA', percent: '21' }],
+      },
+    ];
+
+    it('sending, deliveries, the Peppol outbox, tax report settings and submission in the newest version', async () => {
+      const version = LATEST_API_VERSION;
+      // The sandbox access point keeps what it takes in the outbox GET /peppol_outbox reads.
+      service.ports.channels = { ...service.ports.channels, peppol: sandboxPeppolAccessPoint(service.ports) };
+      const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+        service.request(method, path, { version, headers, ...(body === undefined ? {} : { body }) });
+      const account = await createAccount(service);
+      const checks: [string, string, Awaited<ReturnType<typeof request>>][] = [];
+      const check = async (
+        method: string,
+        path: string,
+        sent: Promise<Awaited<ReturnType<typeof request>>>,
+      ) => {
+        const response = await sent;
+        checks.push([method, path, response]);
+        return response;
+      };
+      const settings = `/accounts/${String(account)}/tax_report_settings`;
+      await check(
+        'post',
+        '/accounts/{account}/tax_report_settings',
+        request('POST', settings, { tax_report_setting: { code: 'sii', start_date: '2026-01-01' } }),
+      );
+      await check('get', '/accounts/{account}/tax_report_settings', request('GET', settings));
+      await check('get', '/accounts/{account}/tax_report_settings/{code}', request('GET', `${settings}/SII`));
+      await check(
+        'put',
+        '/accounts/{account}/tax_report_settings/{code}',
+        request('PUT', `${settings}/sii`, { tax_report_setting: { auto_send: false } }),
+      );
+      const invoice = await createTestInvoice(service, account, {
+        contact: PEPPOL_CONTACT,
+        invoice_lines_attributes: LINES,
+        buyer_reference: 'PO-1',
+      });
+      const validation = await check(
+        'get',
+        '/invoices/{id}/validate',
+        request('GET', `/invoices/${String(invoice.id)}/validate`),
+      );
+      expect(validation.json.valid).toBe(true);
+      const sent = await check(
+        'post',
+        '/invoices/send_invoice/{id}',
+        request('POST', `/invoices/send_invoice/${String(invoice.id)}`, undefined, {
+          'Idempotency-Key': 'k-1',
+        }),
+      );
+      // The SII setting reports the sent invoice: the answer names its tax report.
+      expect(sent.json.tax_report_ids).toHaveLength(1);
+      await service.fiscalkit.worker.drain();
+      const deliveries = await check(
+        'get',
+        '/invoices/{id}/deliveries',
+        request('GET', `/invoices/${String(invoice.id)}/deliveries`),
+      );
+      expect(deliveries.json.deliveries[0], deliveries.text).toMatchObject({
+        status: 'delivered',
+        transport: 'peppol',
+      });
+      expect(deliveries.json.deliveries[0].attempts[0].duration_ms).toEqual(expect.any(Number));
+      const outbox = await check(
+        'get',
+        '/accounts/{account}/peppol_outbox',
+        request('GET', `/accounts/${String(account)}/peppol_outbox`),
+      );
+      expect(outbox.json.peppol_outbox).toHaveLength(1);
+      const entry = outbox.json.peppol_outbox[0].id;
+      await check('get', '/peppol_outbox/{id}', request('GET', `/peppol_outbox/${String(entry)}`));
+      const document = await request('GET', `/peppol_outbox/${String(entry)}/document`);
+      const served: Json = openApiDocument(version);
+      const declared = served.paths['/peppol_outbox/{id}/document'].get.responses['200'];
+      expect(Object.keys(declared.content)).toContain(document.headers.get('content-type')?.split(';')[0]);
+      expect(document.headers.get('content-disposition')).toMatch(/^attachment; /);
+      const [report] = sent.json.tax_report_ids;
+      await check('get', '/tax_reports/{id}', request('GET', `/tax_reports/${String(report)}`));
+      const submitted = await check(
+        'post',
+        '/tax_reports/{id}/submit',
+        request('POST', `/tax_reports/${String(report)}/submit`),
+      );
+      expect([202, 409]).toContain(submitted.status);
+      await check('post', '/ledgers/{id}/submit', request('POST', '/ledgers/999999/submit'));
+      await check(
+        'post',
+        '/accounts/{account}/invoices/import',
+        request('POST', `/accounts/${String(account)}/invoices/import`, {
+          invoice: {
+            number: 'IMP-1',
+            date: '2026-04-20',
+            contact: PEPPOL_CONTACT,
+            invoice_lines_attributes: LINES,
+          },
+          send_after_import: false,
+        }),
+      );
+      // Sent after import, refused (no buyer_reference for EN 16931): imported, with `send_error`.
+      const refused = await check(
+        'post',
+        '/accounts/{account}/invoices/import',
+        request('POST', `/accounts/${String(account)}/invoices/import`, {
+          invoice: {
+            number: 'IMP-2',
+            date: '2026-04-20',
+            contact: PEPPOL_CONTACT,
+            invoice_lines_attributes: LINES,
+          },
+          send_after_import: true,
+        }),
+      );
+      expect(refused.json.send_error).toMatchObject({ rule: expect.any(String) });
+      await check(
+        'post',
+        '/accounts/{account}/invoices',
+        request('POST', `/accounts/${String(account)}/invoices`, {
+          invoice: {
+            number: 'C-1',
+            date: '2026-04-20',
+            contact: PEPPOL_CONTACT,
+            invoice_lines_attributes: LINES,
+            buyer_reference: 'PO-2',
+          },
+          send_after_import: true,
+        }),
+      );
+      await check(
+        'delete',
+        '/accounts/{account}/tax_report_settings/{code}',
+        request('DELETE', `${settings}/sii`),
+      );
+      await check(
+        'post',
+        '/accounts/{account}/tax_report_settings',
+        request('POST', settings, { tax_report_setting: { code: 'verifactu', start_date: '2026-01-01' } }),
+      );
+      await check('get', '/accounts/{account}/tax_report_settings/{code}', request('GET', `${settings}/sii`));
+      for (const [method, path, response] of checks) {
+        expect(response.status, `${method} ${path} ${response.text.slice(0, 300)}`).toBeLessThan(500);
+        expect(breaches(version, method, path, response), `${method} ${path} ${response.status}`).toEqual([]);
+      }
+      expect(checks.map(([, , response]) => response.status)).toEqual(
+        expect.arrayContaining([200, 201, 404, 422]),
+      );
+    });
+
+    it('the legacy version serves them at its own paths, with the bodies its document describes, and no submit', async () => {
+      const version = '2025-01-01';
+      const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+        service.request(method, path, { version, headers, ...(body === undefined ? {} : { body }) });
+      const source = await createAccount(service);
+      const original = await createTestInvoice(service, source, {
+        contact: PEPPOL_CONTACT,
+        invoice_lines_attributes: LINES,
+        buyer_reference: 'PO-9',
+        number: 'UBL-LEGACY',
+      });
+      const ubl = await service.request('GET', `/invoices/${String(original.id)}/as/xml.ubl.invoice.bis3`);
+      expect(ubl.status).toBe(200);
+      const account = await createAccount(service, { name: 'Otra SL', tin_value: 'A58818501' });
+      const imported = await request('POST', `/projects/${String(account)}/invoices/import`, ubl.text, {
+        'Content-Type': 'application/xml',
+      });
+      expect(imported.status).toBe(201);
+      const id = imported.json.invoice.id;
+      const checks: [string, string, Awaited<ReturnType<typeof request>>][] = [
+        ['post', '/projects/{account}/invoices/import', imported],
+        ['get', '/invoices/{id}/validate', await request('GET', `/invoices/${String(id)}/validate`)],
+        ['get', '/invoices/{id}/deliveries', await request('GET', `/invoices/${String(id)}/deliveries`)],
+        [
+          'get',
+          '/projects/{account}/peppol_outbox',
+          await request('GET', `/projects/${String(account)}/peppol_outbox`),
+        ],
+        [
+          'post',
+          '/projects/{account}/tax_report_settings',
+          await request('POST', `/projects/${String(account)}/tax_report_settings`, {
+            tax_report_setting: { code: 'sii', start_date: '2026-01-01' },
+          }),
+        ],
+        [
+          'get',
+          '/projects/{account}/tax_report_settings',
+          await request('GET', `/projects/${String(account)}/tax_report_settings`),
+        ],
+      ];
+      for (const [method, path, response] of checks) {
+        expect(response.status, `${method} ${path} ${response.text.slice(0, 300)}`).toBeLessThan(300);
+        expect(breaches(version, method, path, response), `${method} ${path} ${response.status}`).toEqual([]);
+      }
+      expect(imported.json.invoice).toHaveProperty('client');
+      // No submission in the legacy version: not in its document, and 404 on the wire.
+      const submit = await request('POST', '/tax_reports/1/submit');
+      expect([submit.status, submit.json.error.code]).toEqual([404, 'resource_missing']);
+      expect(Object.keys(openApiDocument(version).paths).some((path) => path.endsWith('/submit'))).toBe(
+        false,
+      );
+      const newer = await service.request('POST', '/tax_reports/999999/submit', { version: '2025-10-13' });
+      expect(newer.json.error.message).not.toMatch(/does not exist in API version/);
+    });
   });
 });

@@ -294,6 +294,9 @@ describe.each(API_VERSIONS)('the OpenAPI document of %s', (version) => {
   });
 });
 
+/** The lists issue #23 added, whose shape is the same in every version (their routes say so). */
+const OWN_LISTS = ['listPeppolOutbox', 'listTaxReportSettings'];
+
 describe('differences between versions', () => {
   const line = (version: ApiVersion) => schemaOf(version, 'Invoice').properties.lines.items.properties;
 
@@ -478,6 +481,8 @@ describe('differences between versions', () => {
       for (const operation of lists) {
         const schema = operation.responses['200'].content['application/json'].schema;
         const [plural] = schema.required;
+        // fiscalkit's own lists of issue #23 have one shape in every version (tested below).
+        if (OWN_LISTS.includes(operation.operationId)) continue;
         if (version === '2025-01-01') {
           expect(schema.required, operation.operationId).toEqual([plural, 'total_count', 'offset', 'limit']);
           expect(schema.properties, operation.operationId).not.toHaveProperty('meta');

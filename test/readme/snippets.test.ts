@@ -33,6 +33,7 @@ const WALKTHROUGH = [
   'Tax report batches',
   'Webhooks',
   'E-invoice documents',
+  'Sending invoices',
   'The HTTP service',
   'Testing with `fiscalkit/testing`',
 ];
@@ -132,7 +133,8 @@ describe('README.md', () => {
         const built = typeof target === 'string' ? target : (target.import?.default ?? '');
         const name = /^\.\/dist\/(.+)\.js$/.exec(built)?.[1] ?? '';
         const specifier = subpath === '.' ? 'fiscalkit' : `fiscalkit/${subpath.slice(2)}`;
-        return [specifier, new RegExp(`\\b${name}: '([^']+)'`).exec(tsup)?.[1]];
+        // An entry named with a hyphen (`ksef-client`) is a quoted key in tsup.config.ts.
+        return [specifier, new RegExp(`(?:\\b${name}|'${name}'): '([^']+)'`).exec(tsup)?.[1]];
       });
     expect(Object.fromEntries(exported)).toEqual(ENTRY_POINTS);
   });

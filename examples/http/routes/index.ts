@@ -13,6 +13,7 @@ import { invoiceRoutes } from './invoices.js';
 import { orderRoutes } from './orders.js';
 import { peppolOutboxRoutes } from './peppolOutbox.js';
 import { requestLogRoutes } from './requestLogs.js';
+import { sandboxMailboxRoutes } from './sandboxMailbox.js';
 import { taxReportSettingRoutes } from './taxReportSettings.js';
 import { taxReportSubmissionRoutes } from './taxReportSubmission.js';
 import { taxReportRoutes } from './taxReports.js';
@@ -39,6 +40,7 @@ export function registerRoutes(router: Router): void {
   taxReportSettingRoutes(router);
   transportRoutes(router);
   peppolOutboxRoutes(router);
+  sandboxMailboxRoutes(router);
   codeListRoutes(router);
   documentRoutes(router);
   engineRoutes(router);

@@ -29,7 +29,11 @@ export function taxReportSettingRoutes(router: Router): void {
     const page = pageQuery(c);
     const found = await c.env.fiscalkit.taxReportSettings.list(c.env.caller, account, page);
     const meta = { total_count: found.total_count, offset: page.offset, limit: page.limit };
-    return sendJson(c, 200, { tax_report_settings: found.items, ...meta, meta });
+    return sendJson(c, 200, {
+      tax_report_settings: found.items,
+      ...meta,
+      meta: { ...meta, total: meta.total_count },
+    });
   });
 
   router.post('/accounts/:account/tax_report_settings', async (c) => {

@@ -96,6 +96,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): Store {
     webhookDeliveries: memoryRepository(outbox),
     invoiceDeliveries: memoryRepository(outbox),
     peppolOutbox: memoryRepository(outbox),
+    sandboxMail: memoryRepository(outbox),
   };
 }
 

@@ -383,12 +383,30 @@ create index tax_report_settings_by_code on tax_report_settings (account_id, "co
 `;
 
 /**
+ * The sandbox mailbox (issue #23; `STORE_TABLES.sandboxMail`), a record table of the shape of
+ * `RECORD_TABLES`, like `peppol_outbox`: its idempotency key is the delivery's key, so a mail handed
+ * over twice is kept once.
+ */
+const SANDBOX_MAILBOX = `
+create table sandbox_mail (
+  id bigint primary key,
+  account_id bigint not null,
+  version integer not null,
+  idempotency_key text,
+  doc text not null,
+  body jsonb not null
+);
+create index sandbox_mail_by_account on sandbox_mail (account_id, id);
+create unique index sandbox_mail_by_key on sandbox_mail (account_id, idempotency_key) where idempotency_key is not null;
+`;
+
+/**
  * Every migration of `fiscalkit/postgres`, in order.
  *
  * @example
  * ```ts
  * MIGRATIONS.map((migration) => migration.name);
- * // ['record tables', 'tin cache', 'job queue', 'event sink', 'blob store', 'lookup indexes', 'peppol outbox', 'invoice deliveries', 'tax report settings']
+ * // ['record tables', 'tin cache', 'job queue', 'event sink', 'blob store', 'lookup indexes', 'peppol outbox', 'invoice deliveries', 'tax report settings', 'sandbox mailbox']
  * ```
  */
 export const MIGRATIONS: readonly Migration[] = [
@@ -402,6 +420,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 7, name: 'peppol outbox', sql: PEPPOL_OUTBOX },
   { id: 8, name: 'invoice deliveries', sql: INVOICE_DELIVERIES },
   { id: 9, name: 'tax report settings', sql: TAX_REPORT_SETTINGS },
+  { id: 10, name: 'sandbox mailbox', sql: SANDBOX_MAILBOX },
 ];
 
 /** Options of {@link migrate}. */

@@ -62,5 +62,6 @@ export function postgresStore(pool: Pick<Pool, 'query'>, options: PostgresStoreO
     webhookDeliveries: repository('webhookDeliveries'),
     invoiceDeliveries: repository('invoiceDeliveries'),
     peppolOutbox: repository('peppolOutbox'),
+    sandboxMail: repository('sandboxMail'),
   };
 }

@@ -72,6 +72,7 @@ export const STORE_TABLES: { readonly [K in keyof Store]: RecordTable } = {
   webhookDeliveries: { table: 'webhook_deliveries', columns: [] },
   invoiceDeliveries: { table: 'invoice_deliveries', columns: ['invoice_id', 'key', 'request_key'] },
   peppolOutbox: { table: 'peppol_outbox', columns: [] },
+  sandboxMail: { table: 'sandbox_mail', columns: [] },
 };
 
 /** The default table of the TIN cache (`postgresCache`). */

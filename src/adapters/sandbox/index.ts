@@ -3,7 +3,8 @@
  * (issue #23): the AEAT SII and KSeF 2.0 tax authorities, answering with the authorities' own codes and
  * switchable to reject or time out (`FISCALKIT_SANDBOX_AUTHORITY`; docs/sandbox-authorities.md), and a
  * Peppol access point that keeps every document it is given in an outbox GET can read, and sends
- * nothing to the network (docs/delivery-channels.md). None of them is a test double: each says in its
+ * nothing to the network, and a mailbox that keeps the mails it would send when no SMTP server is
+ * configured, and sends them to no one (docs/delivery-channels.md). None of them is a test double: each says in its
  * answers that it is the sandbox.
  *
  * @module
@@ -16,6 +17,13 @@ export {
   sandboxKsef,
   UPO_NAMESPACE,
 } from './ksef.js';
+export {
+  SANDBOX_MAIL_CODES,
+  SANDBOX_MAIL_FROM,
+  type SandboxMailboxOptions,
+  type SandboxMailboxPorts,
+  sandboxMailbox,
+} from './mailbox.js';
 export { type SandboxAuthorityOptions, sandboxTimeoutMs, simulatedTimeout } from './mode.js';
 export {
   SANDBOX_PEPPOL_CODES,

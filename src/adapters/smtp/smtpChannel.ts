@@ -14,6 +14,7 @@ import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { type DeliveryChannel, DeliveryError, type OutgoingDocument } from '../../ports.js';
 import { mailText } from './mailTexts.js';
+import { smtpMessageId } from './messageId.js';
 
 /** Where the SMTP server is: an `smtp://` or `smtps://` URL, or its parts. */
 export type SmtpServer =
@@ -55,28 +56,9 @@ function addressOf(from: string): string {
   return (angle?.[1] ?? from).trim();
 }
 
-/**
- * The Message-ID of a delivery: `<{key}@fiscalkit>`, the key made a dot-atom (RFC 5322 §3.6.4
- * `id-left`): every character outside `atext`, `%` and `.` included, is written `%XX` (its UTF-8
- * bytes), so two different keys never share an id and the id is always valid.
- *
- * @example
- * ```ts
- * smtpMessageId('invoice:42:send'); // '<invoice%3A42%3Asend@fiscalkit>'
- * ```
- */
-export function smtpMessageId(key: string): string {
-  const bytes = new TextEncoder().encode(key);
-  let left = '';
-  for (const byte of bytes) {
-    const char = String.fromCharCode(byte);
-    left +=
-      byte < 0x80 && /[A-Za-z0-9!#$&'*+/=?^_`{|}~-]/.test(char)
-        ? char
-        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return `<${left === '' ? '%00' : left}@fiscalkit>`;
-}
+// The Message-ID helper lives apart, without nodemailer, so the sandbox mailbox can write the same
+// ids without loading nodemailer (an optional peer dependency).
+export { smtpMessageId } from './messageId.js';
 
 /** nodemailer's error fields that say what went wrong (`SMTPConnection` errors). */
 interface MailerError {

@@ -138,6 +138,11 @@ export function buyerFromParty(party: En16931Party): ContactCreate {
   // A tax id without scheme that is the electronic address takes the address's scheme (9959 EIN, …).
   if (endpoint?.scheme !== undefined && tin.tin_scheme === null && tin.tin_value === endpoint.id)
     tin = { ...tin, tin_scheme: schemeCode(endpoint.scheme) ?? null };
+  // A company id without scheme that is the electronic address takes the address's scheme: BT-47's
+  // scheme is an ICD code only, so a 9920 company id is written without one and keeps its scheme only
+  // on BT-49 (issue #23: an imported buyer stays a Peppol recipient).
+  if (endpoint?.scheme !== undefined && cin.cin_scheme === null && cin.cin_value === endpoint.id)
+    cin = { ...cin, cin_scheme: schemeCode(endpoint.scheme) ?? null };
   let email = party.contact?.email ?? null;
   if (endpoint?.scheme === 'EM' && (email === null || email === endpoint.id)) email = endpoint.id;
   else if (endpoint !== undefined) {

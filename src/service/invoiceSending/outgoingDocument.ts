@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { endpointOf, identifierValue } from '../../einvoice/semantic/partyIdentifiers.js';
 import type { EInvoiceSource } from '../../einvoice/semantic/source.js';
 import { presentText } from '../../model/presentText.js';
 import type { DeliveryParty, OutgoingDocument } from '../../ports.js';
@@ -34,18 +35,14 @@ function peppolDocumentTypeId(xml: string): string | null {
 
 function accountParty(source: EInvoiceSource): DeliveryParty {
   const { account, seller_endpoint } = source;
-  const fromTransport = seller_endpoint ? `${seller_endpoint.scheme}:${seller_endpoint.id}` : null;
-  const cin = presentText(account.cin_value);
-  const cinScheme = presentText(account.cin_scheme);
-  const tin = presentText(account.tin_value);
-  const tinScheme = presentText(account.tin_scheme);
-  const peppol_id =
-    fromTransport ??
-    (cin !== null && cinScheme !== null && /^\d{4}$/.test(cinScheme)
-      ? `${cinScheme}:${cin}`
-      : tin !== null && tinScheme !== null && /^\d{4}$/.test(tinScheme)
-        ? `${tinScheme}:${tin}`
-        : null);
+  // The participant the document names as its seller (BT-34, `sellerOf`: the Peppol transport's
+  // participant, else `endpointOf` the account), written the same way, so that the envelope's sender is
+  // the document's EndpointID (`9920:ESB12345674`, the form GET /directory publishes), not the bare
+  // NIF `9920:B12345674`.
+  const endpoint = seller_endpoint
+    ? { scheme: seller_endpoint.scheme, id: identifierValue(seller_endpoint.scheme, seller_endpoint.id) }
+    : endpointOf(account);
+  const peppol_id = endpoint === undefined ? null : `${endpoint.scheme}:${endpoint.id}`;
   return { name: account.name, email: presentText(account.email), peppol_id };
 }
 
@@ -64,10 +61,15 @@ export function outgoingDocument(
   key: string,
 ): OutgoingDocument {
   const { invoice, contact, account } = source;
+  // The participant the document names as its buyer (BT-49, `endpointOf`: the contact's EAS company
+  // identifier, else its VAT number under its VAT scheme), so that the envelope's receiver is the
+  // document's own EndpointID, as the sender is; the explicit company identifier first, as the
+  // transport choice reads it.
+  const buyer = contact === null ? undefined : endpointOf(contact);
   const recipient: DeliveryParty = {
     name: contact?.name ?? '',
     email: presentText(contact?.email),
-    peppol_id: peppolParticipantOf(contact),
+    peppol_id: peppolParticipantOf(contact) ?? (buyer === undefined ? null : `${buyer.scheme}:${buyer.id}`),
   };
   const documentTypeId = written.media_type.includes('xml')
     ? peppolDocumentTypeId(new TextDecoder().decode(written.content))

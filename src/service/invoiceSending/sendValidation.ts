@@ -16,11 +16,14 @@
  *
  * @module
  */
+import { endpointOf } from '../../einvoice/semantic/partyIdentifiers.js';
+import type { EInvoiceSource } from '../../einvoice/semantic/source.js';
 import type { ValidationIssue } from '../../errors/validationIssue.js';
 import { SENDABLE_INVOICE_STATES, SENT_INVOICE_STATES } from '../../lifecycle/invoiceSending.js';
 import type { Invoice } from '../../model/invoice.js';
+import { presentText } from '../../model/presentText.js';
 import type { Ports } from '../../ports.js';
-import { chooseDelivery, type DeliveryChoice } from './deliveryChoice.js';
+import { chooseDelivery, type DeliveryChoice, peppolParticipantOf } from './deliveryChoice.js';
 import { type SendingDocument, sendingSource, writeSendingDocument } from './sendingDocument.js';
 
 /** One reason an invoice cannot be sent (or, in `warnings`, a remark that does not stop it). */
@@ -61,9 +64,38 @@ function errorOf(issue: ValidationIssue): SendValidationError {
   };
 }
 
+/**
+ * Why the recipient cannot be reached on `transport`, or null: Peppol needs the participant id the
+ * document names as the buyer's EndpointID (BT-49: `peppolParticipantOf`, else `endpointOf`), e-mail an
+ * address. The same ids the delivery is addressed with (`outgoingDocument`).
+ */
+function recipientAddressIssue(transport: string, source: EInvoiceSource): SendValidationError | null {
+  const contact = source.contact;
+  if (
+    transport === 'peppol' &&
+    peppolParticipantOf(contact) === null &&
+    (contact === null || endpointOf(contact) === undefined)
+  )
+    return {
+      code: 'parameter_blank',
+      rule: 'fiscalkit.send.peppol-participant',
+      param: 'contact.cin_value',
+      message:
+        'the contact has no Peppol participant id: set its cin_scheme (an EAS code such as 0088 or 0208) and cin_value, or a VAT number with its scheme',
+    };
+  if (transport === 'email' && presentText(contact?.email) === null)
+    return {
+      code: 'parameter_blank',
+      rule: 'fiscalkit.send.recipient-email',
+      param: 'contact.email',
+      message: 'the contact has no e-mail address to send the invoice to',
+    };
+  return null;
+}
+
 /** Whether the official validator judges a document type: the XML syntaxes and Factur-X. */
 function judged(document_type: string): boolean {
-  return document_type.startsWith('xml.') || document_type.startsWith('pdf.facturx');
+  return /^(?:xml\.|pdf\.facturx)/.test(document_type);
 }
 
 /**
@@ -105,6 +137,9 @@ export async function planSend(ports: Ports, invoice: Invoice): Promise<SendPlan
         param: 'transport_type_code',
         message: `transport_type_code is ${choice.transport} (from the ${choice.source}): ${choice.transport === 'email' ? 'e-mail' : choice.transport} delivery is not configured on this server`,
       });
+    // The recipient must be reachable on the chosen transport, or the send could only end in error.
+    const recipient = recipientAddressIssue(choice.transport, source);
+    if (recipient !== null) errors.push(recipient);
     if (choice.document_type === null)
       errors.push({
         code: 'parameter_blank',

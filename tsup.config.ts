@@ -39,7 +39,16 @@ export default defineConfig({
   clean: true,
   treeshake: true,
   splitting: true,
-  external: ['libxml2-wasm', 'fast-check', 'pg', 'piscina', 'xml-crypto', 'node-forge', 'nodemailer', /^node:/],
+  external: [
+    'libxml2-wasm',
+    'fast-check',
+    'pg',
+    'piscina',
+    'xml-crypto',
+    'node-forge',
+    'nodemailer',
+    /^node:/,
+  ],
   // `import.meta.url` in the CommonJS build (the threads adapter finds its worker script with it).
   shims: true,
 });

@@ -161,14 +161,27 @@ export type {
   InvoiceDocumentService,
 } from './service/invoiceDocuments.js';
 export type { InvoiceListWhere } from './service/invoiceListQuery.js';
+export type {
+  ImportAnswer,
+  ImportInput,
+  InvoiceSendingService,
+  SendAnswer,
+  SendOptions,
+  SendValidation,
+  SendValidationError,
+} from './service/invoiceSending/index.js';
 export type { InvoicePage, InvoiceService } from './service/invoices.js';
 export type { LedgerService } from './service/ledgers.js';
 export type { OrderService } from './service/orders.js';
+export type { PeppolOutboxDocument, PeppolOutboxService } from './service/peppolOutbox.js';
+export type { SandboxMailAttachment, SandboxMailboxService } from './service/sandboxMailbox.js';
 export type {
   BatchRequestOptions,
   TaxReportBatchService,
   TaxReportBatchServiceOptions,
 } from './service/taxReportBatches.js';
+export type { TaxReportSettingService } from './service/taxReportSettings.js';
+export type { TaxReportSubmissionService } from './service/taxReportSubmission.js';
 export type {
   LedgerImportInput,
   TaxReportImportInput,

@@ -137,6 +137,12 @@ export {
   parseInvoice,
 } from '../model/invoice.js';
 export {
+  INVOICE_DELIVERY_STATUSES,
+  type InvoiceDelivery,
+  type InvoiceDeliveryAttempt,
+  type InvoiceDeliveryStatus,
+} from '../model/invoiceDelivery.js';
+export {
   type InvoiceLine,
   type InvoiceLinePatch,
   InvoiceLinePatchSchema,
@@ -219,9 +225,16 @@ export {
 } from '../model/order.js';
 export { orderTotal } from '../model/orderTotal.js';
 export type { Operation } from '../model/parse.js';
+export {
+  PEPPOL_PARTICIPANT_ID,
+  type PeppolOutboxEntry,
+  PeppolOutboxEntrySchema,
+  type PeppolOutboxEntrySummary,
+} from '../model/peppolOutboxEntry.js';
 export type { PeppolParticipant } from '../model/peppolParticipant.js';
 export { type RequestLog, RequestLogSchema, type StoredRequestLog } from '../model/requestLog.js';
 export { ROUTING_CODE_SLOTS, type RoutingCodes, RoutingCodesSchema } from '../model/routingCodes.js';
+export { type SandboxMail, SandboxMailSchema, type SandboxMailSummary } from '../model/sandboxMail.js';
 export {
   SII_COMMUNICATION_TYPES,
   SII_CORRECTIVE_INVOICE_TYPE_CODES,
@@ -270,6 +283,7 @@ export {
   TaxReportSchema,
   type TaxReportUpdate,
 } from '../model/taxReport.js';
+export { type TaxReportAuthority, TaxReportAuthoritySchema } from '../model/taxReportAuthority.js';
 export {
   BATCH_RECORD_STATUSES,
   type BatchRecordError,
@@ -296,6 +310,19 @@ export {
   type TaxReportState,
   type TaxReportType,
 } from '../model/taxReportCommon.js';
+export {
+  parseTaxReportSetting,
+  TAX_REPORT_SETTING_CODES,
+  TAX_REPORT_SETTING_COUNTRY,
+  type TaxReportSetting,
+  type TaxReportSettingCode,
+  type TaxReportSettingCreate,
+  TaxReportSettingCreateSchema,
+  TaxReportSettingSchema,
+  type TaxReportSettingUpdate,
+  TaxReportSettingUpdateSchema,
+  UNSERVED_TAX_REPORT_SETTING_CODES,
+} from '../model/taxReportSetting.js';
 export {
   THIRD_PARTY_ROLES,
   type ThirdParty,

@@ -17,6 +17,7 @@ import {
   createInvoiceSendingService,
   type InvoiceSendingService,
   invoiceSendHandler,
+  invoiceSendRepairHandler,
 } from './invoiceSending/index.js';
 import { createInvoiceService, type InvoiceService } from './invoices.js';
 import { createLedgerService, type LedgerService, ledgerSubmissionHandler } from './ledgers.js';
@@ -174,6 +175,7 @@ export function createFiscalkit(ports: Ports, options: FiscalkitOptions = {}): F
         tinVerificationHandler(ports, publisher),
         webhookDeliveryHandler(ports, deps),
         invoiceSendHandler(ports, deps),
+        invoiceSendRepairHandler(ports),
         eventDispatchHandler(ports, publisher),
         ...transportJobHandlers(ports, deps),
       ],

@@ -201,6 +201,20 @@ function answerOf(
 }
 
 /**
+ * The state of an alta record AEAT refused as a duplicate (3000) of a record it holds as `Correcta` or
+ * `AceptadaConErrores` (`RegistroDuplicado`): the invoice is registered — typically by an earlier
+ * submission of this ledger whose answer a crash kept fiscalkit from storing (issue #23's kill test) —
+ * so the report is `registered` (or `registered_with_errors`), keeping AEAT's 3000 in `authority`.
+ * Null for any other answer.
+ */
+function registeredBefore(ledger: Ledger, line: SiiResponseRecord | undefined): TaxReportState | null {
+  if (ledger.kind !== 'alta' || line === undefined || line.error_code !== 3000) return null;
+  if (line.duplicate_state === 'Correcta') return 'registered';
+  if (line.duplicate_state === 'AceptadaConErrores') return 'registered_with_errors';
+  return null;
+}
+
+/**
  * Gives every report of an answered ledger the state of its record's `EstadoRegistro` ({@link
  * answerOf}: for an alta `Correcto` → `registered`, `AceptadoConErrores` → `registered_with_errors`,
  * `Incorrecto` → `error`; for a baja an accepted annulment → `annulled`) and publishes
@@ -232,7 +246,9 @@ export async function settleReports(
   const later = await heldByLaterLedgers(ports, ledger);
   for (const [position, id] of ledger.tax_report_ids.entries()) {
     const answered =
-      answers[position]?.state ?? (response.submission_status === 'Incorrecto' ? 'error' : undefined);
+      registeredBefore(ledger, answers[position]) ??
+      answers[position]?.state ??
+      (response.submission_status === 'Incorrecto' ? 'error' : undefined);
     if (answered === undefined || later.has(id)) continue;
     const { state, movable } = answerOf(ledger.kind, answered);
     const authority = siiAuthority(

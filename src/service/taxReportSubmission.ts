@@ -24,6 +24,7 @@ import { ApiError } from '../errors/ApiError.js';
 import { downloadKsefTaxReport } from '../ksef/index.js';
 import { instantFromMillis } from '../model/instant.js';
 import type { KsefTaxReport } from '../model/ksefTaxReport.js';
+import type { SiiTaxReport } from '../model/siiTaxReport.js';
 import type { TaxReport } from '../model/taxReport.js';
 import type { TaxReportAuthority } from '../model/taxReportAuthority.js';
 import type { Job, KsefStatus, KsefSubmission, KsefTransport, Ports, Versioned } from '../ports.js';
@@ -32,7 +33,8 @@ import type { EventPublisher } from './events.js';
 import { permanent } from './ledgerMessage.js';
 import { createLedgerService } from './ledgers.js';
 import { taxReportEvent, writeReport } from './taxReportEvents.js';
-import { ledgerHolding } from './taxReportLedgers.js';
+import { attachToOpenLedger, ledgerHolding } from './taxReportLedgers.js';
+import { siiLedgerFields } from './taxReportSii.js';
 import { activeRecord, storedAccount } from './tenancy.js';
 import { exponentialBackoff, type JobHandler } from './worker.js';
 
@@ -238,7 +240,19 @@ export function taxReportSubmissionHandler(ports: Ports, publisher: EventPublish
       const stored = await ports.store.taxReports.get(read.account_id, read.tax_report_id);
       if (stored === null) return;
       if (stored.value.type === 'SiiDocument') {
-        const ledger = await ledgerHolding(ports, read.account_id, read.tax_report_id);
+        let ledger = await ledgerHolding(ports, read.account_id, read.tax_report_id);
+        // A report that is in no ledger while `processing` was cut off between its insert and its
+        // place in a ledger (a crash in the middle of a generate, issue #23's kill test): it is put in
+        // the open ledger now, else it would stay `processing` for ever and never reach AEAT.
+        if (ledger === null && stored.value.state === 'processing') {
+          await attachToOpenLedger(
+            ports,
+            read.account_id,
+            siiLedgerFields(stored.value as SiiTaxReport),
+            read.tax_report_id,
+          );
+          ledger = await ledgerHolding(ports, read.account_id, read.tax_report_id);
+        }
         if (ledger === null || ledger.value.state !== 'pending') return;
         try {
           await ledgers.submit(read.account_id, ledger.value.id);

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxMailbox } from '../../src/adapters/sandbox/mailbox.js';
 import { LATEST_API_VERSION } from '../../src/versions/apiVersion.js';
+import { LEGACY_API_VERSION } from '../../src/versions/resolveVersion.js';
 import { outgoingDocument } from '../contracts/deliveryChannel.contract.js';
 import { createAccount, KEY, OTHER_KEY, startService, type TestService } from './harness.js';
 
@@ -71,6 +72,15 @@ describe('GET /accounts/{account}/sandbox_mailbox, /sandbox_mailbox/{id}[/attach
     );
     expect(page.json.meta).toEqual({ total_count: 3, offset: 1, limit: 1, total: 3 });
     expect(page.json.sandbox_mailbox.map((mail: { id: number }) => mail.id)).toEqual([ids[1]]);
+  });
+
+  it('answers the list at /projects/{account}/sandbox_mailbox in the legacy version', async () => {
+    const legacy = await service.request('GET', `/projects/${String(account)}/sandbox_mailbox`, {
+      version: LEGACY_API_VERSION,
+    });
+    expect(legacy.status, JSON.stringify(legacy.json)).toBe(200);
+    expect(legacy.json.sandbox_mailbox.map((mail: { id: number }) => mail.id)).toEqual(ids);
+    expect(legacy.json.meta.total_count).toBe(3);
   });
 
   it('refuses a parameter it does not take', async () => {

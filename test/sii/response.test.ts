@@ -74,6 +74,7 @@ describe.skipIf(!hasShared)('parseSiiResponse: the sample response (sii.md §7)'
           error_code: null,
           error_description: null,
           csv: null,
+          duplicate_state: null,
           state: 'registered',
         },
         {
@@ -85,6 +86,7 @@ describe.skipIf(!hasShared)('parseSiiResponse: the sample response (sii.md §7)'
           error_code: 1104,
           error_description: 'Valor del campo ID incorrecto',
           csv: null,
+          duplicate_state: null,
           state: 'error',
         },
       ],

@@ -1,10 +1,10 @@
 /**
  * `fiscalkit/sandbox`: the clearly named simulators a sandbox server runs in place of the world
  * (issue #23): the AEAT SII and KSeF 2.0 tax authorities, answering with the authorities' own codes and
- * switchable to reject or time out (`FISCALKIT_SANDBOX_AUTHORITY`; docs/sandbox-authorities.md), and a
- * Peppol access point that keeps every document it is given in an outbox GET can read, and sends
- * nothing to the network, and a mailbox that keeps the mails it would send when no SMTP server is
- * configured, and sends them to no one (docs/delivery-channels.md). None of them is a test double: each says in its
+ * switchable to reject or time out (`FISCALKIT_SANDBOX_AUTHORITY`; docs/sandbox-authorities.md); a
+ * Peppol access point that keeps every document it is given in an outbox GET can read and sends
+ * nothing to the network; and, for a server without SMTP, a mailbox that keeps every mail it would
+ * send and sends none (docs/delivery-channels.md). None of them is a test double: each says in its
  * answers that it is the sandbox.
  *
  * @module

@@ -15,8 +15,15 @@ import { type SendAnswer, type SendOptions, sendInvoice } from './sendInvoice.js
 import { planSend, type SendValidation } from './sendValidation.js';
 
 export type { ImportAnswer, ImportInput } from './importInvoice.js';
-export { INVOICE_SEND_JOB, type SendAnswer, type SendOptions } from './sendInvoice.js';
+export {
+  INVOICE_SEND_JOB,
+  INVOICE_SEND_REPAIR_DELAY_MS,
+  INVOICE_SEND_REPAIR_JOB,
+  type SendAnswer,
+  type SendOptions,
+} from './sendInvoice.js';
 export { invoiceSendHandler } from './sendJob.js';
+export { invoiceSendRepairHandler } from './sendRepair.js';
 export type { SendValidation, SendValidationError } from './sendValidation.js';
 
 /** Deliveries read per page for the delivery log. */

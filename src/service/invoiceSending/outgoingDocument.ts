@@ -9,6 +9,7 @@ import { endpointOf, identifierValue } from '../../einvoice/semantic/partyIdenti
 import type { EInvoiceSource } from '../../einvoice/semantic/source.js';
 import { presentText } from '../../model/presentText.js';
 import type { DeliveryParty, OutgoingDocument } from '../../ports.js';
+import { decodeUtf8Strict } from '../../xml/utf8.js';
 import { peppolParticipantOf } from './deliveryChoice.js';
 import type { SendingDocument } from './sendingDocument.js';
 
@@ -71,9 +72,9 @@ export function outgoingDocument(
     email: presentText(contact?.email),
     peppol_id: peppolParticipantOf(contact) ?? (buyer === undefined ? null : `${buyer.scheme}:${buyer.id}`),
   };
-  const documentTypeId = written.media_type.includes('xml')
-    ? peppolDocumentTypeId(new TextDecoder().decode(written.content))
-    : null;
+  // fiscalkit wrote the document, so it is UTF-8; the core's own decoder (no TextDecoder type here).
+  const text = written.media_type.includes('xml') ? decodeUtf8Strict(written.content) : null;
+  const documentTypeId = text?.ok === true ? peppolDocumentTypeId(text.text) : null;
   return {
     key,
     account_id: invoice.account_id,

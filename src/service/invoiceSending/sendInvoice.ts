@@ -38,6 +38,15 @@ import { planSend } from './sendValidation.js';
 /** The job kind that delivers a sent invoice. */
 export const INVOICE_SEND_JOB = 'invoice_send';
 
+/** The job kind that repairs a send cut off between its state change and its delivery record. */
+export const INVOICE_SEND_REPAIR_JOB = 'invoice_send_repair';
+
+/**
+ * How long after a send its repair runs: long after the request has written its delivery (so that the
+ * repair finds nothing to do when nothing went wrong), as `EVENT_DISPATCH_DELAY_MS` for events.
+ */
+export const INVOICE_SEND_REPAIR_DELAY_MS = 60_000;
+
 /** The answer of a send: the invoice as GET answers it, and the tax reports that stand for it. */
 export interface SendAnswer {
   invoice: Invoice;
@@ -102,6 +111,35 @@ async function ensureDelivery(
   return delivery;
 }
 
+/**
+ * Makes sure an invoice left `sending` has its delivery and job: a send cut off between the state
+ * change and the delivery record (a crash) gets them now, from the same plan, under the same key; a
+ * delivery already recorded gets its job again if it is still pending (`ensureDelivery`, idempotent).
+ * Anything else is left as it is.
+ *
+ * @example
+ * ```ts
+ * await repairSend(ports, invoice, null); // invoice `sending`, no delivery: the delivery and its job are made
+ * ```
+ */
+export async function repairSend(ports: Ports, invoice: Invoice, request_key: string | null): Promise<void> {
+  const key = (invoice as Invoice & SendingFields).send_key;
+  if (invoice.state !== 'sending' || typeof key !== 'string') return;
+  const delivery = await deliveryByKey(ports, invoice.account_id, key);
+  if (delivery !== null) {
+    await ensureDelivery(ports, invoice, key, delivery.value);
+    return;
+  }
+  const plan = await planSend(ports, invoice);
+  if (plan.choice.transport === 'none') return;
+  await ensureDelivery(ports, invoice, key, {
+    transport: plan.choice.transport,
+    document_type: plan.choice.document_type ?? 'none',
+    tax_report_ids: [...(invoice.tax_report_ids ?? [])],
+    request_key,
+  });
+}
+
 /** Stores the answer beside the delivery the request made, for a replay with the same key. */
 async function keepAnswer(ports: Ports, delivery: InvoiceDelivery, answer: SendAnswer): Promise<void> {
   for (;;) {
@@ -135,7 +173,7 @@ export async function sendInvoice(
   id: number,
   options: SendOptions = {},
 ): Promise<SendAnswer> {
-  const { value: stored } = await activeRecord(ports, caller, ports.store.invoices, id, 'invoice');
+  const { value: stored, version } = await activeRecord(ports, caller, ports.store.invoices, id, 'invoice');
   const idempotency_key = options.idempotency_key ?? null;
   if (idempotency_key !== null) {
     const seen = await ports.store.invoiceDeliveries.find(
@@ -153,11 +191,7 @@ export async function sendInvoice(
     if (first?.answer !== null && first?.answer !== undefined) return first.answer as unknown as SendAnswer;
   }
   if (SENT_INVOICE_STATES.includes(stored.state)) {
-    const key = (stored as Invoice & SendingFields).send_key;
-    if (stored.state === 'sending' && typeof key === 'string') {
-      const delivery = await deliveryByKey(ports, stored.account_id, key);
-      if (delivery !== null) await ensureDelivery(ports, stored, key, delivery.value);
-    }
+    await repairSend(ports, stored, idempotency_key);
     return answerOf(ports, stored);
   }
   const plan = await planSend(ports, stored);
@@ -174,6 +208,16 @@ export async function sendInvoice(
   }
   const tax_report_ids = await taxReportsOnSend(ports, deps, caller, stored);
   const channel = plan.choice.transport !== 'none';
+  // The repair of this send, queued before the state change (as `EventPublisher.guard` does for
+  // events): a request cut off between the change and its delivery record (a crash; issue #23's kill
+  // test) leaves the invoice `sending` with nothing to deliver it, and no client may ever retry.
+  await ports.jobs.enqueue({
+    kind: INVOICE_SEND_REPAIR_JOB,
+    payload: { account_id: stored.account_id, invoice_id: id },
+    key: `${INVOICE_SEND_REPAIR_JOB}:${String(id)}:${String(version)}`,
+    // money-safe: milliseconds.
+    run_at: ports.clock.now() + INVOICE_SEND_REPAIR_DELAY_MS,
+  });
   const { result, effects } = await writeSending(
     ports,
     deps,

@@ -108,6 +108,12 @@ export interface SiiResponseRecord {
   error_description: string | null;
   /** The record's `CSV`, or null. */
   csv: string | null;
+  /**
+   * `RegistroDuplicado/EstadoRegistro` (`Correcta`, `AceptadaConErrores`, `Anulada`): the state of the
+   * record AEAT already holds, given only when this one was refused as its duplicate (3000,
+   * RespuestaSuministro.xsd: "solo en el caso de que se rechace el registro por duplicado"); else null.
+   */
+  duplicate_state: string | null;
   /** The tax report state for `status` (`taxReportStateFromEstadoRegistro`). */
   state: TaxReportState;
 }
@@ -160,6 +166,7 @@ function readLine(line: ElementReader): SiiResponseRecord | null {
     error_code: errorCode(line),
     error_description: line.text('DescripcionErrorRegistro'),
     csv: line.text('CSV'),
+    duplicate_state: line.child('RegistroDuplicado')?.text('EstadoRegistro') ?? null,
   };
   if (id === null && !line.has('Contraparte')) line.context.missing(line.pathOf('IDFactura'));
   return status === null ? null : { ...record, status, state: taxReportStateFromEstadoRegistro(status) };

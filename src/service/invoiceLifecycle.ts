@@ -21,31 +21,16 @@ import { refuseIfReported } from './invoiceTaxReportGuard.js';
 import { activeRecord } from './tenancy.js';
 
 /**
- * The states in which DELETE /invoices/{id} may remove an invoice (issue #23, docs/sending.md
- * "Deleting"): a draft (`new`), one whose send failed (`error`), and one only *marked* `sent` (the
- * official example `invoices.php` creates, sends to a download-only contact, marks it sent and
- * deletes it). What makes an invoice seen is not its state but what happened to it, so the other two
- * guards decide: no delivery of it was made or is in flight (`refuseIfDelivered`), and no standing
- * tax report stands for it (`refuseIfReported`). Never while `sending`; never from a state a customer
- * or an authority answered (`accepted`, `registered`, `paid`, …): 409 `conflict`.
+ * The states in which DELETE /invoices/{id} removes an invoice (issue #23, docs/sending.md
+ * "Deleting"): a draft (`new`), one whose send failed (`error`), and a `sent` one — the official
+ * example `invoices.php` creates an invoice, sends it, marks it sent and deletes it, so the real
+ * service deletes a sent invoice. Never while `sending` (a delivery in flight), never from a state a
+ * customer or an authority answered (`accepted`, `registered`, `paid`, …), never one a standing tax
+ * report stands for (`refuseIfReported`: the legal record is the tax report): 409 `conflict`. The
+ * invoice's delivery log (`Store.invoiceDeliveries`) is kept: what was sent stays said, and a delivery
+ * still queued for a deleted invoice ends `failed`, "not sent: the invoice is deleted".
  */
 export const DELETABLE_INVOICE_STATES: readonly string[] = ['new', 'error', 'sent'];
-
-/** 409 when a delivery of the invoice reached its recipient or is still in flight. */
-async function refuseIfDelivered(ports: Ports, invoice: Invoice): Promise<void> {
-  const page = await ports.store.invoiceDeliveries.find(
-    invoice.account_id,
-    { invoice_id: invoice.id },
-    { offset: 0, limit: 1000 },
-  );
-  const seen = page.items.find(({ value }) => value.status === 'delivered' || value.status === 'pending');
-  if (seen !== undefined)
-    throw new ApiError(
-      'conflict',
-      `invoice ${String(invoice.id)} was ${seen.value.status === 'delivered' ? 'delivered' : 'is being delivered'} by ${seen.value.transport}: it cannot be deleted (issue a credit note)`,
-      { param: null },
-    );
-}
 
 /**
  * POST /invoices/{id}/mark_as, body `{state, reason?, commit?}`: the invoice in its new state. A
@@ -144,7 +129,6 @@ export async function removeInvoice(ports: Ports, caller: Caller, id: number): P
         `invoice ${String(id)} is ${invoice.state}: only a new, error or sent invoice that was never delivered can be deleted (issue a credit note)`,
         { param: null },
       );
-    await refuseIfDelivered(ports, invoice);
     await refuseIfReported(ports, invoice, 'deleted');
     try {
       await repository.remove(invoice.account_id, id, version);

@@ -135,8 +135,14 @@ describe('send', () => {
       .filter((event) => event.code === 'issued_invoice.state_change')
       .map((event) => (event.data as { state: string }).state);
     expect(codes).toEqual(['sending', 'sent']);
-    // Delivered: it cannot be deleted.
-    expect(await failure(fiscalkit.invoices.remove(CALLER, invoice.id))).toMatchObject({ status: 409 });
+    // Delivered and sent: it can be deleted (the official `invoices.php` does), and its delivery log stays.
+    await fiscalkit.invoices.remove(CALLER, invoice.id);
+    const kept = await ports.store.invoiceDeliveries.find(
+      1,
+      { invoice_id: invoice.id },
+      { offset: 0, limit: 10 },
+    );
+    expect(kept.items.map(({ value }) => value.status)).toEqual(['delivered']);
   });
 
   it.skipIf(!HAS_JUDGE)('the delivered document is schema- and rule-valid', async () => {

@@ -87,8 +87,9 @@ export async function runPhp(script: string, args: readonly string[], options: P
 /**
  * The lines of a run that report a problem: PHP's diagnostics (Warning, Notice, Deprecated, Fatal
  * error, uncaught exceptions) and the clients' own error reports (`✗ Error: …`, `Error: …`), which
- * several examples print before exiting 0. An empty list of errors printed as JSON (`"errors": []`,
- * the answer of GET /invoices/{id}/validate that `invoice_workflow` prints) is no problem.
+ * several examples print before exiting 0. An empty list of errors or warnings printed as JSON
+ * (`"errors": []`, `"warnings": []`: the answer of GET /invoices/{id}/validate that `invoice_workflow`
+ * prints) is no problem.
  *
  * @example
  * ```ts
@@ -100,5 +101,5 @@ export function problems(run: PhpRun): string[] {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => /warning|notice|deprecated|error|exception|✗/i.test(line))
-    .filter((line) => !/^"errors": \[\],?$/.test(line));
+    .filter((line) => !/^"(?:errors|warnings)": \[\],?$/.test(line));
 }

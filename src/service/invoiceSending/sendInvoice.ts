@@ -53,7 +53,7 @@ export interface SendAnswer {
   tax_report_ids: number[];
 }
 
-/** Options of {@link sendInvoice}. */
+/** Options of a send (`InvoiceSendingService.send`, POST /invoices/send_invoice/{id}). */
 export interface SendOptions {
   /** The request's `Idempotency-Key` header. */
   idempotency_key?: string | null;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { identifier } from './fields.js';
-import { timestamp } from './timestamp.js';
+import { KEPT_DOCUMENT_FIELDS } from './keptDocument.js';
 
 /**
  * A Peppol participant identifier as the sandbox access point takes it: `{scheme}:{value}`, the
@@ -15,7 +14,8 @@ export const PEPPOL_PARTICIPANT_ID = /^\d{4}:[^\s:\p{Cc}][^\s\p{Cc}]{0,49}$/u;
  * sandbox adapter keeps each sent document in an outbox that `GET` can read"; **fiscalkit's** shape).
  * It is what a real access point's submission API would have put into an SBDH envelope and sent over
  * AS4 (Peppol BIS 3 §3, Peppol Envelope Specification 2.0): the sender and receiver participant ids,
- * the document type and process ids, and the document itself.
+ * the document type and process ids, and the document itself (the fields of every kept document,
+ * `KeptDocumentSchema`, in the order the outbox always listed them).
  *
  * - `key` is the delivery's key (`OutgoingDocument.key`): the outbox holds one entry per key and
  *   account (a document handed over twice is stored once, `Repository.insert` with `{key}`).
@@ -24,25 +24,15 @@ export const PEPPOL_PARTICIPANT_ID = /^\d{4}:[^\s:\p{Cc}][^\s\p{Cc}]{0,49}$/u;
  * - `message_id` is what the access point answers as the message's id: `sandbox-{id}`, deterministic,
  *   so the same key always answers the same id.
  */
-export const PeppolOutboxEntrySchema = z.object({
-  id: identifier(),
-  account_id: identifier(),
-  invoice_id: identifier(),
-  key: z.string().min(1),
-  sender_id: z.string().regex(PEPPOL_PARTICIPANT_ID),
-  receiver_id: z.string().regex(PEPPOL_PARTICIPANT_ID),
-  document_type_id: z.string().min(1),
-  process_id: z.string().min(1),
-  /** The document type code of GET /document_types (e.g. `xml.ubl.invoice.bis3`). */
-  document_type: z.string().min(1),
-  filename: z.string().min(1),
-  media_type: z.string().min(1),
-  content: z.string(),
-  size: z.number().int().min(0),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  message_id: z.string().min(1),
-  created_at: timestamp(),
-});
+export const PeppolOutboxEntrySchema = z
+  .object(KEPT_DOCUMENT_FIELDS.owner)
+  .extend({
+    sender_id: z.string().regex(PEPPOL_PARTICIPANT_ID),
+    receiver_id: z.string().regex(PEPPOL_PARTICIPANT_ID),
+    document_type_id: z.string().min(1),
+    process_id: z.string().min(1),
+  })
+  .extend(KEPT_DOCUMENT_FIELDS.document);
 
 /** An entry of the sandbox Peppol outbox. */
 export type PeppolOutboxEntry = z.output<typeof PeppolOutboxEntrySchema>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { identifier } from './fields.js';
-import { timestamp } from './timestamp.js';
+import { KEPT_DOCUMENT_FIELDS } from './keptDocument.js';
 
 /**
  * One e-mail the sandbox mailbox kept instead of sending it (issue #23; **fiscalkit's** shape). It is
@@ -15,28 +14,19 @@ import { timestamp } from './timestamp.js';
  *   `sandbox@fiscalkit.invalid`, RFC 2606 `.invalid`: an address that can never be delivered to) and
  *   `from_name` its display name, the sender's name.
  * - The attachment: `filename`, `media_type`, `content` base64 (RFC 4648 §4), `size` in bytes and
- *   `sha256` in lower-case hex, so a reader can check the bytes without decoding them.
+ *   `sha256` in lower-case hex, so a reader can check the bytes without decoding them (the fields of
+ *   every kept document, `KeptDocumentSchema`).
  */
-export const SandboxMailSchema = z.object({
-  id: identifier(),
-  account_id: identifier(),
-  invoice_id: identifier(),
-  key: z.string().min(1),
-  from: z.string().min(1),
-  from_name: z.string(),
-  to: z.string().min(1),
-  subject: z.string(),
-  text: z.string(),
-  /** The document type code of GET /document_types of the attachment (e.g. `pdf.invoice`). */
-  document_type: z.string().min(1),
-  filename: z.string().min(1),
-  media_type: z.string().min(1),
-  content: z.string(),
-  size: z.number().int().min(0),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  message_id: z.string().min(1),
-  created_at: timestamp(),
-});
+export const SandboxMailSchema = z
+  .object(KEPT_DOCUMENT_FIELDS.owner)
+  .extend({
+    from: z.string().min(1),
+    from_name: z.string(),
+    to: z.string().min(1),
+    subject: z.string(),
+    text: z.string(),
+  })
+  .extend(KEPT_DOCUMENT_FIELDS.document);
 
 /** A mail of the sandbox mailbox. */
 export type SandboxMail = z.output<typeof SandboxMailSchema>;

@@ -1,8 +1,7 @@
-import { decodeBase64 } from '../documents/base64.js';
-import type { PeppolOutboxEntry, PeppolOutboxEntrySummary } from '../model/peppolOutboxEntry.js';
+import type { PeppolOutboxEntrySummary } from '../model/peppolOutboxEntry.js';
 import type { PageRequest, Ports } from '../ports.js';
 import type { Caller } from './caller.js';
-import { ownedRecord, requireOwnedAccount } from './tenancy.js';
+import { keptDocumentReads } from './keptDocuments.js';
 import type { ResourcePage } from './webHooks.js';
 
 /** A document of the outbox, as GET /peppol_outbox/{id}/document answers it. */
@@ -31,14 +30,6 @@ export interface PeppolOutboxService {
   document(caller: Caller, id: number): Promise<PeppolOutboxDocument>;
 }
 
-/** An entry without its content (the list and the entry's JSON; the bytes have their own path). */
-function summary(entry: PeppolOutboxEntry): PeppolOutboxEntrySummary {
-  const { content: _content, ...rest } = entry;
-  return rest;
-}
-
-const WHAT = 'peppol outbox entry';
-
 /**
  * The outbox reads over `ports.store.peppolOutbox` (filled by `sandboxPeppolAccessPoint`).
  *
@@ -50,23 +41,9 @@ const WHAT = 'peppol outbox entry';
  * ```
  */
 export function createPeppolOutboxService(ports: Ports): PeppolOutboxService {
-  const repository = ports.store.peppolOutbox;
-  return {
-    async list(caller, account_id, page) {
-      await requireOwnedAccount(ports, caller, account_id);
-      const found = await repository.list(account_id, page);
-      return { items: found.items.map(({ value }) => summary(value)), total_count: found.total_count };
-    },
-    async get(caller, id) {
-      return summary((await ownedRecord(ports, caller, repository, id, WHAT)).value);
-    },
-    async document(caller, id) {
-      const { value: entry } = await ownedRecord(ports, caller, repository, id, WHAT);
-      const bytes = decodeBase64(entry.content);
-      // The access point wrote this base64 itself: anything else is a corrupt store, not a client error.
-      if (bytes === null || bytes.byteLength !== entry.size)
-        throw new Error(`peppol outbox entry ${String(entry.id)}: the stored document is corrupt`);
-      return { filename: entry.filename, media_type: entry.media_type, bytes };
-    },
-  };
+  const reads = keptDocumentReads(ports, ports.store.peppolOutbox, {
+    what: 'peppol outbox entry',
+    bytes: 'document',
+  });
+  return { list: reads.list, get: reads.get, document: reads.file };
 }

@@ -1,8 +1,7 @@
-import { decodeBase64 } from '../documents/base64.js';
-import type { SandboxMail, SandboxMailSummary } from '../model/sandboxMail.js';
+import type { SandboxMailSummary } from '../model/sandboxMail.js';
 import type { PageRequest, Ports } from '../ports.js';
 import type { Caller } from './caller.js';
-import { ownedRecord, requireOwnedAccount } from './tenancy.js';
+import { keptDocumentReads } from './keptDocuments.js';
 import type { ResourcePage } from './webHooks.js';
 
 /** A mail's attachment, as GET /sandbox_mailbox/{id}/attachment answers it. */
@@ -26,14 +25,6 @@ export interface SandboxMailboxService {
   attachment(caller: Caller, id: number): Promise<SandboxMailAttachment>;
 }
 
-/** A mail without its content (the list and the mail's JSON; the bytes have their own path). */
-function summary(mail: SandboxMail): SandboxMailSummary {
-  const { content: _content, ...rest } = mail;
-  return rest;
-}
-
-const WHAT = 'sandbox mail';
-
 /**
  * The mailbox reads over `ports.store.sandboxMail` (filled by `sandboxMailbox`).
  *
@@ -45,23 +36,9 @@ const WHAT = 'sandbox mail';
  * ```
  */
 export function createSandboxMailboxService(ports: Ports): SandboxMailboxService {
-  const repository = ports.store.sandboxMail;
-  return {
-    async list(caller, account_id, page) {
-      await requireOwnedAccount(ports, caller, account_id);
-      const found = await repository.list(account_id, page);
-      return { items: found.items.map(({ value }) => summary(value)), total_count: found.total_count };
-    },
-    async get(caller, id) {
-      return summary((await ownedRecord(ports, caller, repository, id, WHAT)).value);
-    },
-    async attachment(caller, id) {
-      const { value: mail } = await ownedRecord(ports, caller, repository, id, WHAT);
-      const bytes = decodeBase64(mail.content);
-      // The mailbox wrote this base64 itself: anything else is a corrupt store, not a client error.
-      if (bytes === null || bytes.byteLength !== mail.size)
-        throw new Error(`sandbox mail ${String(mail.id)}: the stored attachment is corrupt`);
-      return { filename: mail.filename, media_type: mail.media_type, bytes };
-    },
-  };
+  const reads = keptDocumentReads(ports, ports.store.sandboxMail, {
+    what: 'sandbox mail',
+    bytes: 'attachment',
+  });
+  return { list: reads.list, get: reads.get, attachment: reads.file };
 }

@@ -11,7 +11,6 @@
  *
  * @module
  */
-import { createHash } from 'node:crypto';
 import { instantFromMillis } from '../../model/instant.js';
 import type { SandboxMail } from '../../model/sandboxMail.js';
 import {
@@ -23,6 +22,7 @@ import {
 } from '../../ports.js';
 import { mailText } from '../smtp/mailTexts.js';
 import { smtpMessageId } from '../smtp/messageId.js';
+import { type KeptOnceNames, keepOnce } from './keptOnce.js';
 
 /**
  * The codes the sandbox mailbox refuses with (`DeliveryError.code`), **fiscalkit's**, in the form of
@@ -69,19 +69,14 @@ function receiptOf(mail: SandboxMail): DeliveryReceipt {
   };
 }
 
-/** A store failure is the mailbox being unavailable: the mail may be kept on a retry. */
-async function unavailableOnFailure<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message || error.name : String(error);
-    throw new DeliveryError(
-      `sandbox mailbox: the mailbox is unavailable (${reason})`,
-      true,
-      SANDBOX_MAIL_CODES.unavailable,
-    );
-  }
-}
+const KEPT_ONCE: KeptOnceNames = {
+  channel: 'sandbox mailbox',
+  store: 'mailbox',
+  document: 'mail',
+  record: 'mail',
+  key_reused: SANDBOX_MAIL_CODES.key_reused,
+  unavailable: SANDBOX_MAIL_CODES.unavailable,
+};
 
 /**
  * The sandbox mailbox: a `DeliveryChannel` for `email` that keeps every mail it would send in
@@ -126,41 +121,23 @@ export function sandboxMailbox(
         number: document.invoice_number,
         sender: document.sender.name,
       });
-      const bytes = Buffer.from(
-        document.content.buffer,
-        document.content.byteOffset,
-        document.content.byteLength,
-      );
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const stored = await unavailableOnFailure(async () => {
-        const id = await ports.ids.next(ID_KIND);
-        const mail: SandboxMail = {
-          id,
-          account_id: document.account_id,
-          invoice_id: document.invoice_id,
-          key: document.key,
+      const mail = await keepOnce(KEPT_ONCE, document, {
+        ids: ports.ids,
+        id_kind: ID_KIND,
+        store: ports.store.sandboxMail,
+        record: (owner, file): SandboxMail => ({
+          ...owner,
           from,
           from_name: document.sender.name,
           to,
           subject: text.subject,
           text: text.body,
-          document_type: document.document_type,
-          filename: document.filename,
-          media_type: document.media_type,
-          content: bytes.toString('base64'),
-          size: bytes.byteLength,
-          sha256,
+          ...file,
           message_id: smtpMessageId(document.key),
           created_at: instantFromMillis(ports.clock.now()),
-        };
-        return ports.store.sandboxMail.insert(mail, { key: document.key });
+        }),
+        same_recipient: (stored) => stored.to === to,
       });
-      const mail = stored.value;
-      if (!stored.created && (mail.sha256 !== sha256 || mail.to !== to))
-        refuse(
-          'key_reused',
-          `the key ${JSON.stringify(document.key)} was used for another mail (mail ${String(mail.id)})`,
-        );
       return receiptOf(mail);
     },
   };

@@ -9,7 +9,6 @@
  *
  * @module
  */
-import { createHash } from 'node:crypto';
 import { instantFromMillis } from '../../model/instant.js';
 import { PEPPOL_PARTICIPANT_ID, type PeppolOutboxEntry } from '../../model/peppolOutboxEntry.js';
 import {
@@ -19,6 +18,7 @@ import {
   type OutgoingDocument,
   type Ports,
 } from '../../ports.js';
+import { type KeptOnceNames, keepOnce } from './keptOnce.js';
 
 /**
  * The codes the sandbox access point refuses with (`DeliveryError.code`). `PEPPOL:NOT_SERVICED` is the
@@ -98,19 +98,14 @@ function receiptOf(entry: PeppolOutboxEntry): DeliveryReceipt {
   };
 }
 
-/** A store failure is the access point being unavailable: the document may be taken on a retry. */
-async function unavailableOnFailure<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message || error.name : String(error);
-    throw new DeliveryError(
-      `sandbox Peppol access point: the outbox is unavailable (${reason})`,
-      true,
-      SANDBOX_PEPPOL_CODES.unavailable,
-    );
-  }
-}
+const KEPT_ONCE: KeptOnceNames = {
+  channel: 'sandbox Peppol access point',
+  store: 'outbox',
+  document: 'document',
+  record: 'entry',
+  key_reused: SANDBOX_PEPPOL_CODES.key_reused,
+  unavailable: SANDBOX_PEPPOL_CODES.unavailable,
+};
 
 /**
  * The sandbox Peppol access point: a `DeliveryChannel` for `peppol` that keeps every document
@@ -145,37 +140,19 @@ export function sandboxPeppolAccessPoint(
   return {
     async send(document) {
       const checked = checkSubmission(document, notServiced);
-      const bytes = Buffer.from(
-        document.content.buffer,
-        document.content.byteOffset,
-        document.content.byteLength,
-      );
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const stored = await unavailableOnFailure(async () => {
-        const id = await ports.ids.next(ID_KIND);
-        const entry: PeppolOutboxEntry = {
-          id,
-          account_id: document.account_id,
-          invoice_id: document.invoice_id,
-          key: document.key,
+      const entry = await keepOnce(KEPT_ONCE, document, {
+        ids: ports.ids,
+        id_kind: ID_KIND,
+        store: ports.store.peppolOutbox,
+        record: (owner, file): PeppolOutboxEntry => ({
+          ...owner,
           ...checked,
-          document_type: document.document_type,
-          filename: document.filename,
-          media_type: document.media_type,
-          content: bytes.toString('base64'),
-          size: bytes.byteLength,
-          sha256,
+          ...file,
           created_at: instantFromMillis(ports.clock.now()),
-          message_id: `sandbox-${String(id)}`,
-        };
-        return ports.store.peppolOutbox.insert(entry, { key: document.key });
+          message_id: `sandbox-${String(owner.id)}`,
+        }),
+        same_recipient: (stored) => stored.receiver_id === checked.receiver_id,
       });
-      const entry = stored.value;
-      if (!stored.created && (entry.sha256 !== sha256 || entry.receiver_id !== checked.receiver_id))
-        refuse(
-          'key_reused',
-          `the key ${JSON.stringify(document.key)} was used for another document (entry ${String(entry.id)})`,
-        );
       return receiptOf(entry);
     },
   };

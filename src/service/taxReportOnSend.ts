@@ -17,26 +17,16 @@ import {
 import type { Ports } from '../ports.js';
 import type { Caller } from './caller.js';
 import type { ServiceDeps } from './deps.js';
+import { findAll } from './listAll.js';
 import { REPORT_TYPE_OF_SETTING, storedTaxReportSetting } from './taxReportSettings.js';
 import { queueTaxReportSubmission } from './taxReportSubmission.js';
 import { createTaxReportService } from './taxReports.js';
 import { storedAccount } from './tenancy.js';
 
-/** The page the reports of one invoice are read with (one per type, or a few annulled ones). */
-const INVOICE_REPORTS_PAGE = 100;
-
 /** The invoice's standing (not annulled) reports of `type`, lowest id first. */
 async function standingReports(ports: Ports, invoice: Invoice, type: TaxReportType): Promise<TaxReport[]> {
-  const found: TaxReport[] = [];
-  for (let offset = 0; ; offset += INVOICE_REPORTS_PAGE) {
-    const page = await ports.store.taxReports.find(
-      invoice.account_id,
-      { invoice_id: invoice.id, type },
-      { offset, limit: INVOICE_REPORTS_PAGE },
-    );
-    for (const { value } of page.items) if (value.state !== 'annulled') found.push(value);
-    if (page.items.length < INVOICE_REPORTS_PAGE) return found;
-  }
+  const found = await findAll(ports.store.taxReports, invoice.account_id, { invoice_id: invoice.id, type });
+  return found.map(({ value }) => value).filter((report) => report.state !== 'annulled');
 }
 
 /** Whether `setting` asks for a report of an invoice dated `date` (YYYY-MM-DD compare as text). */

@@ -9,6 +9,7 @@ import type { InvoiceDelivery } from '../../model/invoiceDelivery.js';
 import type { Ports } from '../../ports.js';
 import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
+import { findAll } from '../listAll.js';
 import { ownedRecord } from '../tenancy.js';
 import { type ImportAnswer, type ImportInput, importInvoice, sendAfterImport } from './importInvoice.js';
 import { type SendAnswer, type SendOptions, sendInvoice } from './sendInvoice.js';
@@ -25,9 +26,6 @@ export {
 export { invoiceSendHandler } from './sendJob.js';
 export { invoiceSendRepairHandler } from './sendRepair.js';
 export type { SendValidation, SendValidationError } from './sendValidation.js';
-
-/** Deliveries read per page for the delivery log. */
-const LOG_PAGE = 100;
 
 /** The sending use cases. */
 export interface InvoiceSendingService {
@@ -67,20 +65,8 @@ export function createInvoiceSendingService(ports: Ports, deps: ServiceDeps): In
     sendCreated: (caller, invoice) => sendAfterImport(ports, deps, caller, invoice),
     async deliveries(caller, id) {
       const { value: invoice } = await ownedRecord(ports, caller, ports.store.invoices, id, 'invoice');
-      const found: Omit<InvoiceDelivery, 'answer'>[] = [];
-      for (let offset = 0; ; offset += LOG_PAGE) {
-        const page = await ports.store.invoiceDeliveries.find(
-          invoice.account_id,
-          { invoice_id: id },
-          { offset, limit: LOG_PAGE },
-        );
-        for (const { value } of page.items) {
-          const { answer: _answer, ...entry } = value;
-          found.push(entry);
-        }
-        if (page.items.length < LOG_PAGE) break;
-      }
-      return found;
+      const found = await findAll(ports.store.invoiceDeliveries, invoice.account_id, { invoice_id: id });
+      return found.map(({ value: { answer: _answer, ...entry } }) => entry);
     },
   };
 }
